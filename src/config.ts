@@ -1,0 +1,115 @@
+// The only reader of process.env: parses the environment once into a frozen, typed Config and
+// fails at start-up naming the bad variable.
+import { resolve } from 'node:path';
+
+export interface Config {
+  /** Interface the HTTP server binds to. */
+  host: string;
+  port: number;
+  /** Folder holding the embedded SQLite store (and nothing else of value). */
+  dataDir: string;
+  /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Redis URL; when set, rate limits and cache invalidation are shared between instances. */
+  redisUrl: string | undefined;
+  /** Requests per token per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. */
+  syncIntervalMinutes: number;
+  /** Load the demo data into an empty store when the server starts. */
+  demoOnEmpty: boolean;
+  /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
+  secretKey: string | undefined;
+  platforms: {
+    sleeperBaseUrl: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  const value = Number(raw.trim());
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (${protocols.join(', ')})`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = text(env, 'LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const secretKey = optional(env, 'FANTASY_SECRET_KEY');
+  if (secretKey !== undefined && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretKey)) {
+    throw new ConfigError('FANTASY_SECRET_KEY', 'must be 32 bytes as 64 hex digits or base64');
+  }
+  const config: Config = {
+    host: text(env, 'HOST', '127.0.0.1'),
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    dataDir: resolve(text(env, 'FANTASY_DATA_DIR', './data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
+    logLevel: logLevel as Config['logLevel'],
+    syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
+    demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
+    secretKey,
+    platforms: {
+      sleeperBaseUrl:
+        url(env, 'SLEEPER_BASE_URL', ['http:', 'https:']) ?? 'https://api.sleeper.app/v1',
+    },
+  };
+  return Object.freeze({ ...config, platforms: Object.freeze(config.platforms) });
+}

@@ -1,0 +1,30 @@
+// The fixed vocabularies of the API: sports, seasons, platforms and products.
+
+export const SPORTS = ['baseball', 'football', 'basketball'] as const;
+export type Sport = (typeof SPORTS)[number];
+
+/** Seasons the contract serves, by the year each season starts. */
+export const SEASONS = [2017, 2018, 2019, 2020, 2021] as const;
+export type Season = (typeof SEASONS)[number];
+
+export const PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const PRODUCTS = ['league', 'roster', 'player', 'team', 'transaction', 'user', 'meta'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+export function isSport(value: string): value is Sport {
+  return (SPORTS as readonly string[]).includes(value);
+}
+
+export function isSeason(value: number): value is Season {
+  return (SEASONS as readonly number[]).includes(value);
+}
+
+export function isPlatform(value: string): value is Platform {
+  return (PLATFORMS as readonly string[]).includes(value);
+}
+
+export function isProduct(value: string): value is Product {
+  return (PRODUCTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,81 @@
+// The records a platform connector produces and the store keeps. Plain data, no behaviour.
+import type { Platform, Sport } from './catalog.ts';
+
+/** A league as the API shows it. `leagueId` is the service's own id (never the platform's). */
+export interface League {
+  leagueId: number;
+  platform: Platform;
+  name: string;
+  sport: Sport;
+  season: number;
+  numTeams?: number;
+  leagueUrl?: string;
+  leagueAvatar?: string;
+}
+
+/** A player as the API shows it. Optional fields are absent when the platform has no value. */
+export interface Player {
+  playerId: string;
+  sport: Sport;
+  fullName: string;
+  firstName?: string;
+  lastName?: string;
+  position?: string;
+  irlTeam?: string;
+  uniformNumber?: string;
+  /** The fantasy team (platform roster id) holding the player in the league asked about. */
+  fantasyTeamRosterId?: string;
+}
+
+/** A player in a platform's pool for one sport, as a connector yields it. */
+export interface PlayerRecord {
+  playerId: string;
+  fullName: string;
+  firstName?: string;
+  lastName?: string;
+  position?: string;
+  irlTeam?: string;
+  uniformNumber?: string;
+  /** False for retired or free-agent-forever players; used only to break name-match ties. */
+  active: boolean;
+}
+
+/** Every player a platform lists for one sport. Shared by all that platform's leagues of the sport. */
+export interface PlayerPoolSnapshot {
+  platform: Platform;
+  sport: Sport;
+  players: PlayerRecord[];
+}
+
+export interface FantasyTeamRecord {
+  /** The platform's id of the team within the league (Sleeper roster_id, ESPN team id...). */
+  rosterId: string;
+  name?: string;
+  /** The platform's user id of the team's owner; absent for orphan teams. */
+  ownerPlatformUserId?: string;
+}
+
+export interface RosterEntryRecord {
+  rosterId: string;
+  playerId: string;
+}
+
+/** Everything one sync of one league writes, replacing the previous snapshot of that league. */
+export interface LeagueSnapshot {
+  platform: Platform;
+  /** The platform's own key for the league (string: Sleeper ids exceed 2^53). */
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  name: string;
+  numTeams?: number;
+  leagueUrl?: string;
+  leagueAvatar?: string;
+  teams: FantasyTeamRecord[];
+  rosterEntries: RosterEntryRecord[];
+  /**
+   * Players this league needs that the pool may lack (for instance rostered players missing from
+   * a platform's player dump). Upserted into the (platform, sport) pool with the league.
+   */
+  players: PlayerRecord[];
+}

@@ -1,0 +1,123 @@
+// The database handle: SQLite (embedded default) or PostgreSQL, behind one Kysely query layer.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Schema } from './schema.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Schema>;
+  readonly dialect: Dialect;
+  /** Where the data lives, for messages: a file path or the URL without its password. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export type Tx = Kysely<Schema> | Transaction<Schema>;
+
+export interface StoreOptions {
+  /** PostgreSQL URL; without it the store is SQLite under dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** SQLite file path, overriding dataDir (tests use throwaway files). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
+  pgSchema?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export const SQLITE_FILE_NAME = 'fantasy.sqlite';
+
+// PostgreSQL returns int8 and numeric as strings; every such column here holds values below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgresql://(unparseable url)';
+  }
+}
+
+/** Opens the store and brings its schema up to date. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options);
+  try {
+    await migrateToLatest(store.db, store.dialect);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(options: StoreOptions): Store {
+  let file = options.sqliteFile;
+  if (!file) {
+    const dir = options.dataDir ?? './data';
+    mkdirSync(dir, { recursive: true });
+    file = join(dir, SQLITE_FILE_NAME);
+  }
+  const database = new SQLite(file);
+  // WAL lets the server read while the CLI or a sync writes; busy_timeout makes writers queue.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 10000');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: StoreOptions): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    location: redactUrl(url),
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Runs `work` in one write transaction. On SQLite it begins IMMEDIATE, taking the write lock up
+ * front, so two processes writing at once queue on busy_timeout instead of failing mid-way.
+ */
+export async function writeTransaction<T>(store: Store, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (store.dialect === 'postgres') {
+    return store.db.transaction().execute(work);
+  }
+  return store.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/** Current time as the ISO-8601 UTC string every timestamp column holds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,160 @@
+// Table types for Kysely. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
+// both backends, so one query layer and one mapper serve SQLite and PostgreSQL alike.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  /** Bumped (from store_state.data_seq) whenever the user's league memberships change. */
+  data_seq: number;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  /** The first characters of the token, safe to show in listings ("fld_ab12"). */
+  token_prefix: string;
+  /** Space-separated product names. */
+  products: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface PlatformAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  /** The platform's id of the user (Sleeper user_id...). */
+  external_user_id: string;
+  username: string | null;
+  /** Encrypted credentials (cookies, OAuth tokens); null for platforms that need none. */
+  credentials_encrypted: string | null;
+  created_at: string;
+}
+
+export interface LeaguesTable {
+  /** The service's league_id. */
+  id: Generated<number>;
+  platform: string;
+  platform_league_key: string;
+  season: number;
+  sport: string;
+  name: string;
+  num_teams: number | null;
+  league_url: string | null;
+  league_avatar: string | null;
+  /** Hash of the last written snapshot: an unchanged re-sync writes nothing. */
+  content_hash: string;
+  /** Increments each time a sync changes the league. */
+  version: number;
+  /** store_state.data_seq at the league's last change, for cross-process cache invalidation. */
+  data_seq: number;
+  synced_at: string;
+  created_at: string;
+}
+
+export interface LeagueMembersTable {
+  league_id: number;
+  user_id: number;
+  /** The linked platform account through which the user sees the league (null for demo). */
+  account_id: number | null;
+  created_at: string;
+}
+
+export interface FantasyTeamsTable {
+  league_id: number;
+  roster_id: string;
+  name: string | null;
+  owner_platform_user_id: string | null;
+}
+
+export interface PlayersTable {
+  platform: string;
+  sport: string;
+  player_id: string;
+  full_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  position: string | null;
+  irl_team: string | null;
+  uniform_number: string | null;
+  active: number;
+}
+
+export interface PlayerPoolsTable {
+  platform: string;
+  sport: string;
+  content_hash: string | null;
+  version: number;
+  data_seq: number;
+  /** When the platform's full player list was last fetched (null: only league-borne players). */
+  refreshed_at: string | null;
+}
+
+export interface RosterEntriesTable {
+  league_id: number;
+  player_id: string;
+  roster_id: string;
+}
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  platform: string | null;
+  /** What started the run: 'cli', 'schedule', 'demo'. */
+  trigger: string;
+  started_at: string;
+  finished_at: string | null;
+  /** 'running' | 'ok' | 'partial' | 'failed' */
+  outcome: string;
+  leagues_found: number;
+  leagues_written: number;
+  leagues_unchanged: number;
+  leagues_failed: number;
+  leagues_detached: number;
+  pools_refreshed: number;
+  error: string | null;
+}
+
+export interface LeagueSyncsTable {
+  id: Generated<number>;
+  run_id: number;
+  /** Null when the league failed before it was ever written. */
+  league_id: number | null;
+  platform: string;
+  platform_league_key: string;
+  season: number;
+  sport: string;
+  started_at: string;
+  finished_at: string | null;
+  /** 'written' | 'unchanged' | 'failed' */
+  outcome: string;
+  teams: number;
+  roster_entries: number;
+  error: string | null;
+}
+
+/** Single-row counters, e.g. data_seq: bumped by every write that changes what the API shows. */
+export interface StoreStateTable {
+  key: string;
+  value: number;
+}
+
+export interface Schema {
+  users: UsersTable;
+  tokens: TokensTable;
+  platform_accounts: PlatformAccountsTable;
+  leagues: LeaguesTable;
+  league_members: LeagueMembersTable;
+  fantasy_teams: FantasyTeamsTable;
+  players: PlayersTable;
+  player_pools: PlayerPoolsTable;
+  roster_entries: RosterEntriesTable;
+  sync_runs: SyncRunsTable;
+  league_syncs: LeagueSyncsTable;
+  store_state: StoreStateTable;
+}

@@ -1,0 +1,56 @@
+// Throwaway stores for tests: a fresh SQLite file always, and a fresh PostgreSQL schema when
+// TEST_DATABASE_URL is set. Suites call `forEachBackend` to run the same tests on both.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStore } from '../../src/storage/db.ts';
+import type { Dialect, Store } from '../../src/storage/db.ts';
+
+export interface TestStore extends Store {
+  /** Closes the store and deletes its file or schema. */
+  destroy(): Promise<void>;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** The backends this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testBackends(): Dialect[] {
+  return TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<TestStore> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'fantasy-test-'));
+    const store = await openStore({ sqliteFile: join(dir, 'test.sqlite') });
+    return {
+      ...store,
+      async destroy() {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const store = await openStore({
+    databaseUrl: TEST_DATABASE_URL,
+    pgSchema: schema,
+    maxConnections: 4,
+  });
+  return {
+    ...store,
+    async destroy() {
+      await store.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
