@@ -10,7 +10,15 @@ export type Season = (typeof SEASONS)[number];
 export const PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-export const PRODUCTS = ['league', 'roster', 'player', 'team', 'transaction', 'user', 'meta'] as const;
+export const PRODUCTS = [
+  'league',
+  'roster',
+  'player',
+  'team',
+  'transaction',
+  'user',
+  'meta',
+] as const;
 export type Product = (typeof PRODUCTS)[number];
 
 export function isSport(value: string): value is Sport {

@@ -1,11 +1,7 @@
 // Domain errors: raised by pure rules and the store, rendered by the HTTP layer and the CLI.
 
 export type DomainErrorCode =
-  | 'not_found'
-  | 'invalid_input'
-  | 'conflict'
-  | 'unauthenticated'
-  | 'forbidden';
+  'not_found' | 'invalid_input' | 'conflict' | 'unauthenticated' | 'forbidden';
 
 export class DomainError extends Error {
   constructor(

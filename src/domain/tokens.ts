@@ -49,9 +49,7 @@ export function parseProducts(list: string): Product[] {
       `unknown product ${unknown.map((n) => `"${n}"`).join(', ')}; valid products are: ${PRODUCTS.join(', ')}`,
     );
   }
-  return [...new Set(names as Product[])].sort(
-    (a, b) => PRODUCTS.indexOf(a) - PRODUCTS.indexOf(b),
-  );
+  return [...new Set(names as Product[])].sort((a, b) => PRODUCTS.indexOf(a) - PRODUCTS.indexOf(b));
 }
 
 const DURATION_UNITS: Record<string, number> = {

@@ -32,9 +32,17 @@ export interface PlatformConnector {
   /** Turns what a user types (a username) into the account to link. */
   resolveAccount(username: string, signal?: AbortSignal): Promise<PlatformAccount>;
   /** Every league of the account within the scope. */
-  listLeagues(account: PlatformAccount, scope: SyncScope, signal?: AbortSignal): Promise<LeagueRef[]>;
+  listLeagues(
+    account: PlatformAccount,
+    scope: SyncScope,
+    signal?: AbortSignal,
+  ): Promise<LeagueRef[]>;
   /** One league's full snapshot: settings, teams, rosters and any players the pool may lack. */
-  fetchLeague(account: PlatformAccount, ref: LeagueRef, signal?: AbortSignal): Promise<LeagueSnapshot>;
+  fetchLeague(
+    account: PlatformAccount,
+    ref: LeagueRef,
+    signal?: AbortSignal,
+  ): Promise<LeagueSnapshot>;
   /**
    * The platform's full player list for a sport, or null when the platform has none to offer
    * (its players then come only with leagues). The engine calls this at most once a day per sport.
@@ -48,7 +56,8 @@ export class PlatformError extends Error {
     readonly platform: Platform,
     message: string,
     /** 'not_found' lets the engine tell a vanished league from a failing platform. */
-    readonly kind: 'not_found' | 'invalid_response' | 'unavailable' | 'rate_limited' | 'timeout' = 'unavailable',
+    readonly kind:
+      'not_found' | 'invalid_response' | 'unavailable' | 'rate_limited' | 'timeout' = 'unavailable',
   ) {
     super(`${platform}: ${message}`);
     this.name = 'PlatformError';

@@ -49,7 +49,9 @@ function redactUrl(url: string): string {
 
 /** Opens the store and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options);
+  const store = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openSqlite(options);
   try {
     await migrateToLatest(store.db, store.dialect);
   } catch (error) {

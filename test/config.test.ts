@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+test('defaults give the embedded store on 127.0.0.1:8080', () => {
+  const config = loadConfig({});
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 8080);
+  assert.equal(config.dataDir, resolve('./data'));
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.rateLimitPerMinute, 600);
+  assert.equal(config.syncIntervalMinutes, 0);
+  assert.equal(config.demoOnEmpty, true);
+  assert.equal(config.platforms.sleeperBaseUrl, 'https://api.sleeper.app/v1');
+  assert.ok(Object.isFrozen(config));
+  assert.ok(Object.isFrozen(config.platforms));
+});
+
+test('every variable is read', () => {
+  const config = loadConfig({
+    HOST: '0.0.0.0',
+    PORT: '9000',
+    FANTASY_DATA_DIR: '/tmp/fantasy',
+    DATABASE_URL: 'postgresql://u@localhost:5432/db',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    SYNC_INTERVAL_MINUTES: '60',
+    FANTASY_DEMO_ON_EMPTY: 'false',
+    FANTASY_SECRET_KEY: 'a'.repeat(64),
+    SLEEPER_BASE_URL: 'http://127.0.0.1:4000/v1',
+  });
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.port, 9000);
+  assert.equal(config.dataDir, '/tmp/fantasy');
+  assert.equal(config.databaseUrl, 'postgresql://u@localhost:5432/db');
+  assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+  assert.equal(config.rateLimitPerMinute, 0);
+  assert.equal(config.logLevel, 'warn');
+  assert.equal(config.syncIntervalMinutes, 60);
+  assert.equal(config.demoOnEmpty, false);
+  assert.equal(config.secretKey, 'a'.repeat(64));
+  assert.equal(config.platforms.sleeperBaseUrl, 'http://127.0.0.1:4000/v1');
+});
+
+const bad: Array<[string, string]> = [
+  ['PORT', 'eighty'],
+  ['PORT', '70000'],
+  ['RATE_LIMIT_PER_MINUTE', '-1'],
+  ['DATABASE_URL', 'mysql://localhost/db'],
+  ['DATABASE_URL', 'not a url'],
+  ['REDIS_URL', 'http://localhost'],
+  ['LOG_LEVEL', 'loud'],
+  ['SYNC_INTERVAL_MINUTES', '1.5'],
+  ['FANTASY_DEMO_ON_EMPTY', 'maybe'],
+  ['FANTASY_SECRET_KEY', 'short'],
+  ['SLEEPER_BASE_URL', 'ftp://example.test'],
+];
+
+for (const [variable, value] of bad) {
+  test(`${variable}=${value} fails naming the variable`, () => {
+    assert.throws(
+      () => loadConfig({ [variable]: value }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.variable === variable &&
+        error.message.startsWith(`${variable}: `),
+    );
+  });
+}
