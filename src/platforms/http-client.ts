@@ -1,0 +1,276 @@
+// The HTTP client every platform connector uses: JSON GETs with a per-attempt timeout, retries
+// with exponential backoff and full jitter, Retry-After, a per-platform request budget and a cap
+// on requests in flight. Failures come out as PlatformError so the sync engine sees one shape.
+// It never logs: URLs may carry keys on other platforms and headers may carry credentials.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Platform } from '../domain/catalog.ts';
+import { PlatformError } from './connector.ts';
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface HttpClientOptions {
+  platform: Platform;
+  /** A fetch-shaped function; tests hand in one that replays or fails on purpose. */
+  fetch?: typeof fetch;
+  /** Per attempt, covering the headers and the whole body. Default 15 s. */
+  timeoutMs?: number;
+  /** Attempts per request, the first included. Default 4. */
+  maxAttempts?: number;
+  /** Backoff before retry n is random(0, min(backoffMaxMs, backoffBaseMs * 2^(n-1))). */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Longest Retry-After the client waits; a platform asking for more fails the request at once. */
+  retryAfterMaxMs?: number;
+  /** Calls allowed in any sliding minute (retries count); 0 turns it off. Default 900. */
+  requestsPerMinute?: number;
+  /** Share one budget between clients that call the same platform. */
+  budget?: RequestBudget;
+  /** Requests in flight at once. Default 6. */
+  maxConcurrency?: number;
+  /** Extra request headers (User-Agent, credentials); never logged nor put into errors. */
+  headers?: Readonly<Record<string, string>>;
+  /** Wall clock in ms since the epoch (budget window, Retry-After dates). */
+  now?: () => number;
+  sleep?: Sleep;
+  /** In [0, 1): the jitter source. */
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Names the call in errors, e.g. "GET /league/<id>"; defaults to the URL path (no query). */
+  endpoint?: string;
+  /** Overrides the client's per-attempt timeout, e.g. for a large player dump. */
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  readonly platform: Platform;
+  /** GETs a URL and parses its JSON body; the caller validates the shape. */
+  getJson(url: string | URL, options?: RequestOptions): Promise<unknown>;
+}
+
+const abortableSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
+
+/** A failed attempt: what to throw if it was the last, and whether another may succeed. */
+interface Failure {
+  kind: PlatformError['kind'];
+  message: string;
+  retry: boolean;
+  /** The wait the platform asked for (Retry-After), if any. */
+  retryAfterMs?: number;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { platform } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  const defaultTimeoutMs = options.timeoutMs ?? 15_000;
+  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 4));
+  const backoffBaseMs = options.backoffBaseMs ?? 500;
+  const backoffMaxMs = options.backoffMaxMs ?? 30_000;
+  const retryAfterMaxMs = options.retryAfterMaxMs ?? 60_000;
+  const budget =
+    options.budget ??
+    new RequestBudget({ perMinute: options.requestsPerMinute ?? 900, now, sleep });
+  const slots = new ConcurrencyLimit(options.maxConcurrency ?? 6);
+
+  async function attempt(
+    url: string,
+    endpoint: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ value: unknown } | Failure> {
+    await budget.take(signal);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    try {
+      const response = await fetchImpl(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', ...options.headers },
+        signal: combined,
+      });
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        return statusFailure(response, endpoint);
+      }
+      return parseJson(await response.text(), endpoint);
+    } catch (error) {
+      // The caller's own abort is not a platform failure: hand its reason back unchanged.
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.signal.aborted) {
+        const message = `${endpoint} gave no complete answer within ${timeoutMs} ms`;
+        return { kind: 'timeout', message, retry: true };
+      }
+      return {
+        kind: 'unavailable',
+        message: `${endpoint} failed: ${networkReason(error)}`,
+        retry: true,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function statusFailure(response: Response, endpoint: string): Failure {
+    const status = response.status;
+    if (status === 404) {
+      return { kind: 'not_found', message: `${endpoint} answered 404 Not Found`, retry: false };
+    }
+    // Other 4xx mean this request is wrong and will stay wrong.
+    if (status !== 429 && status < 500) {
+      return { kind: 'unavailable', message: `${endpoint} answered HTTP ${status}`, retry: false };
+    }
+    const failure: Failure =
+      status === 429
+        ? {
+            kind: 'rate_limited',
+            message: `${endpoint} answered 429 Too Many Requests`,
+            retry: true,
+          }
+        : { kind: 'unavailable', message: `${endpoint} answered HTTP ${status}`, retry: true };
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
+    return retryAfterMs === undefined ? failure : { ...failure, retryAfterMs };
+  }
+
+  function parseJson(text: string, endpoint: string): { value: unknown } | Failure {
+    try {
+      return { value: JSON.parse(text) as unknown };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'unparseable';
+      // A complete but broken body will be just as broken next time: no retry.
+      const message = `${endpoint} sent a body that is not valid JSON (${text.length} characters: ${reason})`;
+      return { kind: 'invalid_response', message, retry: false };
+    }
+  }
+
+  function waitBefore(retryNo: number, failure: Failure): number {
+    if (failure.retryAfterMs === undefined) {
+      return Math.floor(random() * Math.min(backoffMaxMs, backoffBaseMs * 2 ** (retryNo - 1)));
+    }
+    if (failure.retryAfterMs > retryAfterMaxMs) {
+      // Waiting only the capped time would just earn another refusal: give up now instead.
+      const message =
+        `${failure.message}, asking to wait ${Math.ceil(failure.retryAfterMs / 1000)} s ` +
+        `(more than the ${Math.ceil(retryAfterMaxMs / 1000)} s this client waits)`;
+      throw new PlatformError(platform, message, failure.kind);
+    }
+    return failure.retryAfterMs;
+  }
+
+  return {
+    platform,
+    async getJson(url, requestOptions = {}) {
+      const href = String(url);
+      const endpoint = requestOptions.endpoint ?? `GET ${new URL(href).pathname}`;
+      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
+      const { signal } = requestOptions;
+      for (let attemptNo = 1; ; attemptNo++) {
+        signal?.throwIfAborted();
+        const release = await slots.acquire(signal);
+        let outcome: { value: unknown } | Failure;
+        try {
+          outcome = await attempt(href, endpoint, timeoutMs, signal);
+        } finally {
+          release();
+        }
+        if ('value' in outcome) return outcome.value;
+        if (!outcome.retry || attemptNo >= maxAttempts) {
+          throw new PlatformError(platform, outcome.message, outcome.kind);
+        }
+        await sleep(waitBefore(attemptNo, outcome), signal);
+      }
+    },
+  };
+}
+
+/**
+ * Retry-After as milliseconds from `nowMs`: delta-seconds or an HTTP date (RFC 9110 10.2.3).
+ * Unparseable values give undefined (the caller falls back to its backoff); past dates give 0.
+ */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/**
+ * At most `perMinute` calls in any sliding window of a minute (a log of call times, not a token
+ * bucket: a full bucket plus a minute's refill would let through almost twice the limit).
+ */
+export class RequestBudget {
+  private readonly stamps: number[] = [];
+  private readonly perMinute: number;
+  private readonly now: () => number;
+  private readonly sleep: Sleep;
+
+  constructor(options: { perMinute: number; now?: () => number; sleep?: Sleep }) {
+    this.perMinute = Math.max(0, Math.floor(options.perMinute));
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? abortableSleep;
+  }
+
+  /** Resolves once a call may go out, and counts it. */
+  async take(signal?: AbortSignal): Promise<void> {
+    if (this.perMinute === 0) return;
+    for (;;) {
+      const at = this.now();
+      while (this.stamps.length > 0 && (this.stamps[0] as number) <= at - 60_000) {
+        this.stamps.shift();
+      }
+      if (this.stamps.length < this.perMinute) {
+        this.stamps.push(at);
+        return;
+      }
+      await this.sleep((this.stamps[0] as number) + 60_000 - at, signal);
+    }
+  }
+}
+
+/** A counting semaphore; a released slot goes straight to the longest waiter. */
+export class ConcurrencyLimit {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    if (this.active < Math.max(1, this.max)) {
+      this.active++;
+    } else {
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = (): void => {
+          this.waiting.splice(this.waiting.indexOf(granted), 1);
+          reject(signal?.reason);
+        };
+        const granted = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.waiting.push(granted);
+      });
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    };
+  }
+}
+
+function networkReason(error: unknown): string {
+  // undici wraps the socket error in `cause`; its code (ECONNRESET...) is safe to show.
+  if (!(error instanceof Error)) return 'network error';
+  const cause: unknown = (error as { cause?: unknown }).cause;
+  const code = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
