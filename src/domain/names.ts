@@ -1,0 +1,359 @@
+// Player-name matching for "player by name" (DECISIONS.md): normalisation, ranking tiers and
+// deterministic tie-breaks, behind an index that never scans the whole pool for a query.
+import { InvalidInputError } from './errors.ts';
+
+/** Longer names are refused (the HTTP layer answers 400) before any matching work is done. */
+export const MAX_PLAYER_NAME_LENGTH = 100;
+
+const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v']);
+// Letters that NFKD does not split into base letter + accent.
+// prettier-ignore
+const FOLDED: Record<string, string> = {
+  ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+};
+
+/**
+ * Lower-case, accents stripped, periods and apostrophes dropped (so "D.J." is "dj" and "O'Neil"
+ * is "oneil"), other punctuation read as a space, suffixes dropped (any word but the first, so
+ * "Beckham Jr., Odell" also loses it), and runs of single letters joined ("d j moore" is
+ * "dj moore", the same as "D.J. Moore"). Words are separated by single spaces.
+ */
+export function normalizeName(name: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øæœßłđðþıħ]/g, (letter) => FOLDED[letter] ?? letter)
+    .replace(/[.'’‘`´ʼ]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ');
+  const words = folded
+    .split(' ')
+    .filter((word) => word !== '')
+    .filter((word, i) => i === 0 || !SUFFIXES.has(word));
+  const joined: string[] = [];
+  let inInitials = false;
+  for (const word of words) {
+    const initial = word.length === 1 && /\p{L}/u.test(word);
+    if (initial && inInitials) joined[joined.length - 1] += word;
+    else joined.push(word);
+    inInitials = initial;
+  }
+  return joined.join(' ');
+}
+
+/**
+ * Checks a name query as the API receives it and returns its normalised form. Throws
+ * InvalidInputError (a 400 naming `player_name`) when it is longer than MAX_PLAYER_NAME_LENGTH
+ * characters or nothing is left once normalised.
+ */
+export function validatePlayerNameQuery(query: string): string {
+  if ([...query].length > MAX_PLAYER_NAME_LENGTH) {
+    throw new InvalidInputError(
+      `player_name must be at most ${MAX_PLAYER_NAME_LENGTH} characters long`,
+    );
+  }
+  const normalized = normalizeName(query);
+  if (normalized === '') {
+    throw new InvalidInputError('player_name must contain at least one letter or digit');
+  }
+  return normalized;
+}
+
+/** What the index needs of a player; `rostered` is "on a fantasy team in the league asked about". */
+export interface NameCandidate {
+  playerId: string;
+  fullName: string;
+  rostered: boolean;
+  active: boolean;
+}
+
+/**
+ * Orders player ids the way people read them: integers ("-16033", "99", "4046") by value, then
+ * every other id ("DET") by code unit. Never converts to a number, so ids above 2^53 still order.
+ */
+export function comparePlayerIds(a: string, b: string): number {
+  const aNumeric = INTEGER.test(a);
+  const bNumeric = INTEGER.test(b);
+  if (aNumeric !== bNumeric) return aNumeric ? -1 : 1;
+  if (aNumeric) {
+    const byValue = compareIntegers(a, b);
+    if (byValue !== 0) return byValue;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const INTEGER = /^-?\d+$/;
+
+function compareIntegers(a: string, b: string): number {
+  const aNegative = a.startsWith('-');
+  const bNegative = b.startsWith('-');
+  if (aNegative !== bNegative) return aNegative ? -1 : 1;
+  const aDigits = a.replace(/^-?0*/, '');
+  const bDigits = b.replace(/^-?0*/, '');
+  const magnitude =
+    aDigits.length !== bDigits.length
+      ? aDigits.length - bDigits.length
+      : aDigits < bDigits
+        ? -1
+        : aDigits > bDigits
+          ? 1
+          : 0;
+  return aNegative ? -magnitude : magnitude;
+}
+
+/** The tie-break of DECISIONS.md: rostered in this league, then active, then lowest player_id. */
+function compareCandidates(a: NameCandidate, b: NameCandidate): number {
+  if (a.rostered !== b.rostered) return a.rostered ? -1 : 1;
+  if (a.active !== b.active) return a.active ? -1 : 1;
+  return comparePlayerIds(a.playerId, b.playerId);
+}
+
+/** Edits allowed for a close spelling: none under 4 characters, so "joe" does not find "jon". */
+function maxEdits(length: number): number {
+  return length < 4 ? 0 : length < 6 ? 1 : length < 11 ? 2 : 3;
+}
+
+/**
+ * Answers name queries over one league's player pool.
+ *
+ * Tiers, best first; the first tier with any player answers:
+ *   1. exact: the normalised query equals the normalised full name;
+ *   2. prefix: the normalised full name starts with the query ("patrick mah");
+ *   3. word prefix: every query word is a prefix of a different name word, in any order
+ *      ("pat mahomes", "mahomes p");
+ *   4. close spelling: the query is within a few edits (optimal-string-alignment Damerau-
+ *      Levenshtein, allowance growing with its length) of the full name or one of its words
+ *      ("mahommes", "patrik mahomes"); the fewest edits win before the tie-break.
+ * Within a tier: rostered first, then active, then the lowest player_id (comparePlayerIds).
+ *
+ * `matchCount` is the number of players in the tier that produced the answer (for tier 4, every
+ * player within the allowance, not only those at the fewest edits): it says how ambiguous the
+ * answer is without mixing in weaker matches the client never sees. 0 when nothing matched.
+ *
+ * Lookups never walk the whole pool: exact is a map lookup, prefix a binary search over the
+ * sorted distinct names, word prefix a binary search over the sorted distinct words starting from
+ * the query word with the fewest players, and close spelling a count filter over the bigrams of
+ * the names and words (an edit changes at most three bigrams) before any distance is computed.
+ */
+export class NameIndex<T extends NameCandidate> {
+  private readonly players: readonly T[];
+  private readonly normalized: string[];
+  private readonly byName = new Map<string, number[]>();
+  private readonly sortedNames: string[];
+  private readonly sortedWords: string[];
+  private readonly wordPlayers: number[][];
+  /** wordPlayersBefore[i] = players listed under sortedWords[0..i): sizes a word range in O(1). */
+  private readonly wordPlayersBefore: Int32Array;
+  /** Full names and name words, each with its players, for close-spelling lookups. */
+  private readonly keys: string[] = [];
+  private readonly keyPlayers: number[][] = [];
+  private readonly keysByBigram = new Map<string, number[]>();
+  private readonly sharedBigrams: Int32Array;
+
+  constructor(players: readonly T[]) {
+    this.players = players;
+    this.normalized = players.map((player) => normalizeName(player.fullName));
+    const byWord = new Map<string, number[]>();
+    const keyIds = new Map<string, number>();
+    this.normalized.forEach((name, index) => {
+      if (name === '') return;
+      pushTo(this.byName, name, index);
+      const words = new Set(name.split(' '));
+      for (const word of words) pushTo(byWord, word, index);
+      for (const key of new Set([name, ...words])) {
+        let keyId = keyIds.get(key);
+        if (keyId === undefined) {
+          keyId = this.keys.length;
+          keyIds.set(key, keyId);
+          this.keys.push(key);
+          this.keyPlayers.push([]);
+          for (const bigram of bigrams(key)) pushTo(this.keysByBigram, bigram, keyId);
+        }
+        this.keyPlayers[keyId]?.push(index);
+      }
+    });
+    this.sortedNames = [...this.byName.keys()].sort(byCodeUnit);
+    this.sortedWords = [...byWord.keys()].sort(byCodeUnit);
+    this.wordPlayers = this.sortedWords.map((word) => byWord.get(word) ?? []);
+    this.wordPlayersBefore = new Int32Array(this.sortedWords.length + 1);
+    this.wordPlayers.forEach((list, i) => {
+      this.wordPlayersBefore[i + 1] = (this.wordPlayersBefore[i] ?? 0) + list.length;
+    });
+    this.sharedBigrams = new Int32Array(this.keys.length);
+  }
+
+  search(query: string): { best?: T; matchCount: number } {
+    if ([...query].length > MAX_PLAYER_NAME_LENGTH) return { matchCount: 0 };
+    const normalized = normalizeName(query);
+    if (normalized === '') return { matchCount: 0 };
+    const exact = this.byName.get(normalized);
+    if (exact) return this.pick(exact);
+    const prefixed = this.prefixMatches(normalized);
+    if (prefixed.length > 0) return this.pick(prefixed);
+    const wordPrefixed = this.wordPrefixMatches(normalized.split(' '));
+    if (wordPrefixed.length > 0) return this.pick(wordPrefixed);
+    return this.closeSpellingMatch(normalized);
+  }
+
+  private pick(indexes: readonly number[]): { best?: T; matchCount: number } {
+    let best: T | undefined;
+    for (const index of indexes) {
+      const player = this.players[index] as T;
+      if (best === undefined || compareCandidates(player, best) < 0) best = player;
+    }
+    return best === undefined ? { matchCount: 0 } : { best, matchCount: indexes.length };
+  }
+
+  private prefixMatches(query: string): number[] {
+    const found: number[] = [];
+    for (let i = lowerBound(this.sortedNames, query); i < this.sortedNames.length; i++) {
+      const name = this.sortedNames[i] as string;
+      if (!name.startsWith(query)) break;
+      found.push(...(this.byName.get(name) ?? []));
+    }
+    return found;
+  }
+
+  private wordPrefixMatches(queryWords: string[]): number[] {
+    // Start from the query word whose prefix range lists the fewest players, then check each of
+    // those players' own words; the other words' ranges are never expanded.
+    let narrowest: { from: number; to: number } | undefined;
+    for (const word of queryWords) {
+      const from = lowerBound(this.sortedWords, word);
+      const to = lowerBound(this.sortedWords, word + '\uffff');
+      if (from === to) return [];
+      const size = (this.wordPlayersBefore[to] ?? 0) - (this.wordPlayersBefore[from] ?? 0);
+      const narrowestSize = narrowest
+        ? (this.wordPlayersBefore[narrowest.to] ?? 0) -
+          (this.wordPlayersBefore[narrowest.from] ?? 0)
+        : Infinity;
+      if (size < narrowestSize) narrowest = { from, to };
+    }
+    if (!narrowest) return [];
+    const candidates = new Set<number>();
+    for (let i = narrowest.from; i < narrowest.to; i++) {
+      for (const index of this.wordPlayers[i] ?? []) candidates.add(index);
+    }
+    return [...candidates].filter((index) =>
+      assignWords(queryWords, (this.normalized[index] as string).split(' ')),
+    );
+  }
+
+  private closeSpellingMatch(query: string): { best?: T; matchCount: number } {
+    const allowed = maxEdits(query.length);
+    if (allowed === 0) return { matchCount: 0 };
+    const queryBigrams = bigrams(query);
+    // q-gram lemma: each edit (a transposition included) breaks at most 3 bigrams of the query.
+    const needed = queryBigrams.size - 3 * allowed;
+    const touched: number[] = [];
+    for (const bigram of queryBigrams) {
+      for (const keyId of this.keysByBigram.get(bigram) ?? []) {
+        if (this.sharedBigrams[keyId] === 0) touched.push(keyId);
+        this.sharedBigrams[keyId] = (this.sharedBigrams[keyId] ?? 0) + 1;
+      }
+    }
+    const distances = new Map<number, number>();
+    for (const keyId of touched) {
+      const shared = this.sharedBigrams[keyId] ?? 0;
+      this.sharedBigrams[keyId] = 0;
+      const key = this.keys[keyId] as string;
+      if (shared < needed || Math.abs(key.length - query.length) > allowed) continue;
+      const distance = editDistance(query, key, allowed);
+      if (distance > allowed) continue;
+      for (const index of this.keyPlayers[keyId] ?? []) {
+        distances.set(index, Math.min(distance, distances.get(index) ?? Infinity));
+      }
+    }
+    let best: { index: number; distance: number } | undefined;
+    for (const [index, distance] of distances) {
+      if (
+        best === undefined ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          compareCandidates(this.players[index] as T, this.players[best.index] as T) < 0)
+      ) {
+        best = { index, distance };
+      }
+    }
+    return best === undefined
+      ? { matchCount: 0 }
+      : { best: this.players[best.index] as T, matchCount: distances.size };
+  }
+}
+
+function pushTo<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** First position in a code-unit-sorted array whose value is not below `value`. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] as string) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Distinct bigrams of a word padded at both ends, so first and last letters count too. */
+function bigrams(text: string): Set<string> {
+  const padded = `\u0001${text}\u0002`;
+  const found = new Set<string>();
+  for (let i = 0; i + 1 < padded.length; i++) found.add(padded.slice(i, i + 2));
+  return found;
+}
+
+/** Whether each query word can take a different name word that it prefixes (small backtracking). */
+function assignWords(queryWords: readonly string[], nameWords: readonly string[]): boolean {
+  const used = new Array<boolean>(nameWords.length).fill(false);
+  const place = (q: number): boolean => {
+    if (q === queryWords.length) return true;
+    const word = queryWords[q] as string;
+    for (let n = 0; n < nameWords.length; n++) {
+      if (used[n] || !(nameWords[n] as string).startsWith(word)) continue;
+      used[n] = true;
+      if (place(q + 1)) return true;
+      used[n] = false;
+    }
+    return false;
+  };
+  return queryWords.length <= nameWords.length && place(0);
+}
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up with
+ * `limit + 1` as soon as every alignment already costs more than `limit`.
+ */
+function editDistance(a: string, b: string, limit: number): number {
+  let before = new Int32Array(b.length + 1);
+  let previous = Int32Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Int32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      }
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[b.length] as number, limit + 1);
+}
