@@ -147,6 +147,9 @@ export const initialSchema = (dialect: Dialect): Migration => ({
       .addColumn('error', 'text')
       .execute();
 
+    // For `status` of one user's syncs (listLeagueSyncStatus joins runs by user).
+    await db.schema.createIndex('sync_runs_user').on('sync_runs').column('user_id').execute();
+
     await withId(db.schema.createTable('league_syncs'), dialect)
       .addColumn('run_id', 'bigint', (c) =>
         c.notNull().references('sync_runs.id').onDelete('cascade'),
@@ -168,6 +171,7 @@ export const initialSchema = (dialect: Dialect): Migration => ({
       .on('league_syncs')
       .columns(['platform', 'platform_league_key', 'season'])
       .execute();
+    await db.schema.createIndex('league_syncs_run').on('league_syncs').column('run_id').execute();
 
     await db.schema
       .createTable('store_state')

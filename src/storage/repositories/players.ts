@@ -1,0 +1,166 @@
+// Players: a (platform, sport) pool shared by every league of that platform and sport, plus the
+// roster entries that say which fantasy team of one league holds whom.
+import type { Selectable } from 'kysely';
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { League, Player, PlayerRecord } from '../../domain/records.ts';
+import type { Tx } from '../db.ts';
+import type { PlayersTable } from '../schema.ts';
+import { compareText } from './leagues.ts';
+
+export interface PoolPlayer extends Player {
+  active: boolean;
+}
+
+const COLUMNS = [
+  'players.player_id',
+  'players.sport',
+  'players.full_name',
+  'players.first_name',
+  'players.last_name',
+  'players.position',
+  'players.irl_team',
+  'players.uniform_number',
+  'players.active',
+  'roster_entries.roster_id',
+] as const;
+
+type PlayerRow = Omit<Selectable<PlayersTable>, 'platform'> & { roster_id: string | null };
+
+function toPoolPlayer(row: PlayerRow): PoolPlayer {
+  return {
+    playerId: row.player_id,
+    sport: row.sport as Sport,
+    fullName: row.full_name,
+    ...(row.first_name !== null && { firstName: row.first_name }),
+    ...(row.last_name !== null && { lastName: row.last_name }),
+    ...(row.position !== null && { position: row.position }),
+    ...(row.irl_team !== null && { irlTeam: row.irl_team }),
+    ...(row.uniform_number !== null && { uniformNumber: row.uniform_number }),
+    ...(row.roster_id !== null && { fantasyTeamRosterId: row.roster_id }),
+    active: row.active === 1,
+  };
+}
+
+/** The API's Player has no `active`; it only breaks name-match ties. */
+function withoutActive({ active: _active, ...player }: PoolPlayer): Player {
+  return player;
+}
+
+/** The league's pool joined with the league's own roster entries (one query, both by primary key). */
+function poolQuery(db: Tx, league: League) {
+  return db
+    .selectFrom('players')
+    .leftJoin('roster_entries', (join) =>
+      join
+        .onRef('roster_entries.player_id', '=', 'players.player_id')
+        .on('roster_entries.league_id', '=', league.leagueId),
+    )
+    .select(COLUMNS)
+    .where('players.platform', '=', league.platform)
+    .where('players.sport', '=', league.sport);
+}
+
+/** Any player of the league's (platform, sport) pool, rostered in this league or not. */
+export async function findPlayerInLeague(
+  db: Tx,
+  league: League,
+  playerId: string,
+): Promise<Player | undefined> {
+  const row = await poolQuery(db, league)
+    .where('players.player_id', '=', playerId)
+    .executeTakeFirst();
+  return row && withoutActive(toPoolPlayer(row));
+}
+
+export async function listLeaguePlayerPool(db: Tx, league: League): Promise<PoolPlayer[]> {
+  const rows = await poolQuery(db, league).orderBy('players.player_id').execute();
+  return rows.map(toPoolPlayer);
+}
+
+/** Ordered by full name, then player id (sorted here so both backends agree; see compareText). */
+export async function listRosteredPlayers(db: Tx, league: League): Promise<Player[]> {
+  const rows = await db
+    .selectFrom('roster_entries')
+    .innerJoin('players', (join) =>
+      join
+        .onRef('players.player_id', '=', 'roster_entries.player_id')
+        .on('players.platform', '=', league.platform)
+        .on('players.sport', '=', league.sport),
+    )
+    .select(COLUMNS)
+    .where('roster_entries.league_id', '=', league.leagueId)
+    .execute();
+  return rows
+    .map((row) => withoutActive(toPoolPlayer(row)))
+    .sort((a, b) => compareText(a.fullName, b.fullName) || compareText(a.playerId, b.playerId));
+}
+
+// Well under both backends' bound-parameter limits (SQLite 32766, PostgreSQL 65535) at 10 columns.
+const UPSERT_CHUNK = 500;
+
+/**
+ * Inserts or updates players of one pool; never deletes (a rostered player a platform's dump
+ * leaves out must stay). Returns how many rows actually changed: rows already equal are skipped
+ * by the WHERE, so an identical re-write changes nothing and callers bump data_seq only on change.
+ */
+export async function upsertPlayers(
+  tx: Tx,
+  platform: Platform,
+  sport: Sport,
+  players: readonly PlayerRecord[],
+): Promise<number> {
+  // Sorted so that concurrent writers lock rows in the same order (no PostgreSQL deadlocks).
+  const rows = players
+    .map((p) => ({
+      platform,
+      sport,
+      player_id: p.playerId,
+      full_name: p.fullName,
+      first_name: p.firstName || null,
+      last_name: p.lastName || null,
+      position: p.position || null,
+      irl_team: p.irlTeam || null,
+      uniform_number: p.uniformNumber || null,
+      active: p.active ? 1 : 0,
+    }))
+    .sort((a, b) => compareText(a.player_id, b.player_id));
+  let changed = 0;
+  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+    const result = await tx
+      .insertInto('players')
+      .values(rows.slice(start, start + UPSERT_CHUNK))
+      .onConflict((oc) =>
+        oc
+          .columns(['platform', 'sport', 'player_id'])
+          .doUpdateSet((eb) => ({
+            full_name: eb.ref('excluded.full_name'),
+            first_name: eb.ref('excluded.first_name'),
+            last_name: eb.ref('excluded.last_name'),
+            position: eb.ref('excluded.position'),
+            irl_team: eb.ref('excluded.irl_team'),
+            uniform_number: eb.ref('excluded.uniform_number'),
+            active: eb.ref('excluded.active'),
+          }))
+          .where((eb) =>
+            eb.or(
+              UPDATED_COLUMNS.map((column) =>
+                eb(`players.${column}`, 'is distinct from', eb.ref(`excluded.${column}`)),
+              ),
+            ),
+          ),
+      )
+      .executeTakeFirst();
+    changed += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return changed;
+}
+
+const UPDATED_COLUMNS = [
+  'full_name',
+  'first_name',
+  'last_name',
+  'position',
+  'irl_team',
+  'uniform_number',
+  'active',
+] as const;

@@ -1,0 +1,328 @@
+// The write side used by the sync engine. Every exported write is one transaction: a league's
+// previous snapshot stays whole until its replacement has been written completely.
+//
+// Lock order: every transaction that changes anything bumps store_state.data_seq before its
+// first other write. On PostgreSQL that row lock queues concurrent writers in one order, so they
+// cannot deadlock; on SQLite `begin immediate` serialises writers anyway.
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
+import { nowIso, writeTransaction } from '../db.ts';
+import type { Store, Tx } from '../db.ts';
+import { upsertPlayers } from './players.ts';
+import { checkLeagueSnapshot, checkPlayerPool, contentHash } from './snapshot-checks.ts';
+
+export type WriteOutcome = 'written' | 'unchanged';
+
+/** Who sees the league: the user, through which linked account (null for the demo). */
+export interface LeagueMember {
+  userId: number;
+  accountId: number | null;
+}
+
+export interface PlayerPoolState {
+  refreshedAt?: string;
+  version: number;
+  dataSeq: number;
+}
+
+export interface DetachScope {
+  userId: number;
+  platform: Platform;
+  sports: readonly Sport[];
+  seasons: readonly number[];
+  keepLeagueIds: readonly number[];
+}
+
+// Rows per multi-row insert: well under both backends' bound-parameter limits.
+const INSERT_CHUNK = 500;
+
+/** The store-wide change counter: other processes compare it to know their caches are stale. */
+export async function getDataSeq(db: Tx): Promise<number> {
+  const row = await db
+    .selectFrom('store_state')
+    .select('value')
+    .where('key', '=', 'data_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+async function bumpDataSeq(tx: Tx): Promise<number> {
+  const row = await tx
+    .updateTable('store_state')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('key', '=', 'data_seq')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export async function writeLeagueSnapshot(
+  store: Store,
+  snapshot: LeagueSnapshot,
+  member?: LeagueMember,
+): Promise<{ leagueId: number; outcome: WriteOutcome }> {
+  checkLeagueSnapshot(snapshot);
+  const hash = contentHash(snapshot);
+  return writeTransaction(store, (tx) => applyLeagueSnapshot(tx, snapshot, hash, member));
+}
+
+function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
+  return tx
+    .selectFrom('leagues')
+    .select(['id', 'content_hash'])
+    .where('platform', '=', s.platform)
+    .where('platform_league_key', '=', s.platformLeagueKey)
+    .where('season', '=', s.season)
+    .executeTakeFirst();
+}
+
+/**
+ * The body of writeLeagueSnapshot, for a transaction the caller holds. Exported so tests can fail
+ * a transaction after it and see that nothing of it remains; the snapshot must already be checked.
+ */
+export async function applyLeagueSnapshot(
+  tx: Tx,
+  s: LeagueSnapshot,
+  hash: string,
+  member?: LeagueMember,
+): Promise<{ leagueId: number; outcome: WriteOutcome }> {
+  const current = await findLeagueByKey(tx, s);
+  if (current && current.content_hash === hash) {
+    if (member) await ensureMember(tx, current.id, member);
+    return { leagueId: current.id, outcome: 'unchanged' };
+  }
+  const seq = await bumpDataSeq(tx);
+  // Read again now that writers are queued: a first write of this same league may have committed
+  // while this one waited, and its id must be reused rather than collide on the unique key.
+  const existing = await findLeagueByKey(tx, s);
+  const now = nowIso();
+  const settings = {
+    sport: s.sport,
+    name: s.name,
+    num_teams: s.numTeams ?? null,
+    league_url: s.leagueUrl || null,
+    league_avatar: s.leagueAvatar || null,
+    content_hash: hash,
+    data_seq: seq,
+    synced_at: now,
+  };
+  let leagueId: number;
+  if (existing) {
+    leagueId = existing.id;
+    await tx
+      .updateTable('leagues')
+      .set((eb) => ({ ...settings, version: eb('version', '+', 1) }))
+      .where('id', '=', leagueId)
+      .execute();
+    await tx.deleteFrom('roster_entries').where('league_id', '=', leagueId).execute();
+    await tx.deleteFrom('fantasy_teams').where('league_id', '=', leagueId).execute();
+  } else {
+    const inserted = await tx
+      .insertInto('leagues')
+      .values({
+        ...settings,
+        platform: s.platform,
+        platform_league_key: s.platformLeagueKey,
+        season: s.season,
+        version: 1,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    leagueId = inserted.id;
+  }
+  await insertTeamsAndRosters(tx, leagueId, s);
+  const changedPlayers = await upsertPlayers(tx, s.platform, s.sport, s.players);
+  // The pool's last full dump no longer describes it, so the next dump must be written even if
+  // it is identical to that one (a league may have changed a player the dump also lists).
+  if (changedPlayers > 0) await markPoolChanged(tx, s.platform, s.sport, seq, null);
+  if (member) await ensureMember(tx, leagueId, member, seq);
+  return { leagueId, outcome: 'written' };
+}
+
+async function insertTeamsAndRosters(tx: Tx, leagueId: number, s: LeagueSnapshot): Promise<void> {
+  const teams = s.teams.map((t) => ({
+    league_id: leagueId,
+    roster_id: t.rosterId,
+    name: t.name || null,
+    owner_platform_user_id: t.ownerPlatformUserId || null,
+  }));
+  for (let start = 0; start < teams.length; start += INSERT_CHUNK) {
+    await tx
+      .insertInto('fantasy_teams')
+      .values(teams.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+  const entries = s.rosterEntries.map((e) => ({
+    league_id: leagueId,
+    player_id: e.playerId,
+    roster_id: e.rosterId,
+  }));
+  for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
+    await tx
+      .insertInto('roster_entries')
+      .values(entries.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** Adds the membership if missing; a new membership changes what the user sees. */
+async function ensureMember(
+  tx: Tx,
+  leagueId: number,
+  member: LeagueMember,
+  seq?: number,
+): Promise<void> {
+  const existing = await tx
+    .selectFrom('league_members')
+    .select('account_id')
+    .where('user_id', '=', member.userId)
+    .where('league_id', '=', leagueId)
+    .executeTakeFirst();
+  if (existing) {
+    // Which account leads to the league is bookkeeping, not something the API shows: no bump.
+    if (existing.account_id !== member.accountId) {
+      await tx
+        .updateTable('league_members')
+        .set({ account_id: member.accountId })
+        .where('user_id', '=', member.userId)
+        .where('league_id', '=', leagueId)
+        .execute();
+    }
+    return;
+  }
+  const memberSeq = seq ?? (await bumpDataSeq(tx));
+  await tx
+    .insertInto('league_members')
+    .values({
+      league_id: leagueId,
+      user_id: member.userId,
+      account_id: member.accountId,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'league_id']).doNothing())
+    .execute();
+  await tx
+    .updateTable('users')
+    .set({ data_seq: memberSeq })
+    .where('id', '=', member.userId)
+    .execute();
+}
+
+async function markPoolChanged(
+  tx: Tx,
+  platform: Platform,
+  sport: Sport,
+  seq: number,
+  hash: string | null,
+  refreshedAt?: string,
+): Promise<void> {
+  await tx
+    .insertInto('player_pools')
+    .values({
+      platform,
+      sport,
+      content_hash: hash,
+      version: 1,
+      data_seq: seq,
+      refreshed_at: refreshedAt ?? null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['platform', 'sport']).doUpdateSet((eb) => ({
+        content_hash: eb.ref('excluded.content_hash'),
+        version: eb('player_pools.version', '+', 1),
+        data_seq: eb.ref('excluded.data_seq'),
+        refreshed_at: eb.fn.coalesce('excluded.refreshed_at', 'player_pools.refreshed_at'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Upserts a platform's full player list for a sport; never deletes. refreshed_at is set even when
+ * the list is unchanged, since it records when the platform was last asked (the engine fetches at
+ * most once a day). `players` is the number of players in the dump.
+ */
+export async function writePlayerPool(
+  store: Store,
+  pool: PlayerPoolSnapshot,
+): Promise<{ outcome: WriteOutcome; players: number }> {
+  checkPlayerPool(pool);
+  const hash = contentHash(pool.players);
+  const players = pool.players.length;
+  return writeTransaction(store, async (tx) => {
+    const now = nowIso();
+    const state = await tx
+      .selectFrom('player_pools')
+      .select('content_hash')
+      .where('platform', '=', pool.platform)
+      .where('sport', '=', pool.sport)
+      .executeTakeFirst();
+    if (state && state.content_hash === hash) {
+      await tx
+        .updateTable('player_pools')
+        .set({ refreshed_at: now })
+        .where('platform', '=', pool.platform)
+        .where('sport', '=', pool.sport)
+        .execute();
+      return { outcome: 'unchanged', players };
+    }
+    // Bumped before knowing whether any row differs, to keep the lock order above; at worst a
+    // dump equal row for row to what leagues already wrote costs readers one cache refresh.
+    const seq = await bumpDataSeq(tx);
+    await upsertPlayers(tx, pool.platform, pool.sport, pool.players);
+    await markPoolChanged(tx, pool.platform, pool.sport, seq, hash, now);
+    return { outcome: 'written', players };
+  });
+}
+
+export async function getPlayerPoolState(
+  db: Tx,
+  platform: Platform,
+  sport: Sport,
+): Promise<PlayerPoolState | undefined> {
+  const row = await db
+    .selectFrom('player_pools')
+    .select(['refreshed_at', 'version', 'data_seq'])
+    .where('platform', '=', platform)
+    .where('sport', '=', sport)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...(row.refreshed_at !== null && { refreshedAt: row.refreshed_at }),
+    version: row.version,
+    dataSeq: Number(row.data_seq),
+  };
+}
+
+/**
+ * Removes the user's memberships of the platform's leagues within the scope (empty lists mean
+ * all) except keepLeagueIds. Leagues stay: other users may share them. Returns how many went.
+ */
+export async function detachLeagues(store: Store, d: DetachScope): Promise<number> {
+  return writeTransaction(store, async (tx) => {
+    let query = tx
+      .selectFrom('league_members')
+      .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
+      .select('league_members.league_id')
+      .where('league_members.user_id', '=', d.userId)
+      .where('leagues.platform', '=', d.platform);
+    if (d.sports.length > 0) query = query.where('leagues.sport', 'in', [...d.sports]);
+    if (d.seasons.length > 0) query = query.where('leagues.season', 'in', [...d.seasons]);
+    const keep = new Set(d.keepLeagueIds);
+    const detached = (await query.execute())
+      .map((row) => row.league_id)
+      .filter((id) => !keep.has(id));
+    if (detached.length === 0) return 0;
+    const seq = await bumpDataSeq(tx);
+    for (let start = 0; start < detached.length; start += INSERT_CHUNK) {
+      await tx
+        .deleteFrom('league_members')
+        .where('user_id', '=', d.userId)
+        .where('league_id', 'in', detached.slice(start, start + INSERT_CHUNK))
+        .execute();
+    }
+    await tx.updateTable('users').set({ data_seq: seq }).where('id', '=', d.userId).execute();
+    return detached.length;
+  });
+}

@@ -1,0 +1,201 @@
+// The sync log: one row per run of the engine and one per league attempted in it, which is what
+// `fantasy-data status` and operators read to see what is fresh and what keeps failing.
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import { nowIso } from '../db.ts';
+import type { Tx } from '../db.ts';
+
+export interface SyncRunStart {
+  userId: number | null;
+  platform: Platform | null;
+  /** What started the run: 'cli', 'schedule', 'demo'. */
+  trigger: string;
+}
+
+export interface SyncRunResult {
+  outcome: 'ok' | 'partial' | 'failed';
+  leaguesFound: number;
+  leaguesWritten: number;
+  leaguesUnchanged: number;
+  leaguesFailed: number;
+  leaguesDetached: number;
+  poolsRefreshed: number;
+  error?: string;
+}
+
+export interface LeagueSyncRecord {
+  runId: number;
+  leagueId: number | null;
+  platform: Platform;
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  startedAt: string;
+  finishedAt: string;
+  outcome: 'written' | 'unchanged' | 'failed';
+  teams: number;
+  rosterEntries: number;
+  error?: string;
+}
+
+export interface LeagueSyncStatus {
+  leagueId: number | null;
+  platform: Platform;
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  name?: string;
+  lastSyncedAt?: string;
+  lastOutcome: string;
+  lastError?: string;
+  lastAttemptAt: string;
+}
+
+export async function startSyncRun(db: Tx, r: SyncRunStart): Promise<number> {
+  const row = await db
+    .insertInto('sync_runs')
+    .values({
+      user_id: r.userId,
+      platform: r.platform,
+      trigger: r.trigger,
+      started_at: nowIso(),
+      finished_at: null,
+      outcome: 'running',
+      leagues_found: 0,
+      leagues_written: 0,
+      leagues_unchanged: 0,
+      leagues_failed: 0,
+      leagues_detached: 0,
+      pools_refreshed: 0,
+      error: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishSyncRun(db: Tx, runId: number, r: SyncRunResult): Promise<void> {
+  await db
+    .updateTable('sync_runs')
+    .set({
+      finished_at: nowIso(),
+      outcome: r.outcome,
+      leagues_found: r.leaguesFound,
+      leagues_written: r.leaguesWritten,
+      leagues_unchanged: r.leaguesUnchanged,
+      leagues_failed: r.leaguesFailed,
+      leagues_detached: r.leaguesDetached,
+      pools_refreshed: r.poolsRefreshed,
+      error: r.error ?? null,
+    })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export async function recordLeagueSync(db: Tx, r: LeagueSyncRecord): Promise<void> {
+  await db
+    .insertInto('league_syncs')
+    .values({
+      run_id: r.runId,
+      league_id: r.leagueId,
+      platform: r.platform,
+      platform_league_key: r.platformLeagueKey,
+      season: r.season,
+      sport: r.sport,
+      started_at: r.startedAt,
+      finished_at: r.finishedAt,
+      outcome: r.outcome,
+      teams: r.teams,
+      roster_entries: r.rosterEntries,
+      error: r.error ?? null,
+    })
+    .execute();
+}
+
+interface StatusRow {
+  league_id: number | null;
+  platform: string;
+  platform_league_key: string;
+  season: number;
+  sport: string;
+  name: string | null;
+  last_synced_at: string | null;
+  outcome: string;
+  error: string | null;
+  started_at: string;
+}
+
+function toLeagueSyncStatus(row: StatusRow): LeagueSyncStatus {
+  return {
+    leagueId: row.league_id,
+    platform: row.platform as Platform,
+    platformLeagueKey: row.platform_league_key,
+    season: row.season,
+    sport: row.sport as Sport,
+    ...(row.name !== null && { name: row.name }),
+    ...(row.last_synced_at !== null && { lastSyncedAt: row.last_synced_at }),
+    lastOutcome: row.outcome,
+    ...(row.error !== null && { lastError: row.error }),
+    lastAttemptAt: row.started_at,
+  };
+}
+
+/**
+ * One row per (platform, league key, season): its latest attempt (the highest id, since attempts
+ * are recorded as they finish) and its latest success. With userId, only that user's runs count,
+ * which also covers leagues that failed before they were ever written.
+ */
+export async function listLeagueSyncStatus(
+  db: Tx,
+  filter: { userId?: number } = {},
+): Promise<LeagueSyncStatus[]> {
+  let attempts = db
+    .selectFrom('league_syncs')
+    .select((eb) => [
+      'league_syncs.platform',
+      'league_syncs.platform_league_key',
+      'league_syncs.season',
+      eb.fn.max('league_syncs.id').as('last_id'),
+      eb.fn
+        .max(
+          eb
+            .case()
+            .when('league_syncs.outcome', 'in', ['written', 'unchanged'])
+            .then(eb.ref('league_syncs.finished_at'))
+            .end(),
+        )
+        .as('last_synced_at'),
+    ])
+    .groupBy(['league_syncs.platform', 'league_syncs.platform_league_key', 'league_syncs.season']);
+  if (filter.userId !== undefined) {
+    attempts = attempts
+      .innerJoin('sync_runs', 'sync_runs.id', 'league_syncs.run_id')
+      .where('sync_runs.user_id', '=', filter.userId);
+  }
+  const rows = await db
+    .selectFrom(attempts.as('latest'))
+    .innerJoin('league_syncs as attempt', 'attempt.id', 'latest.last_id')
+    // The league as stored now: an attempt that failed before the first write has no league_id.
+    .leftJoin('leagues', (join) =>
+      join
+        .onRef('leagues.platform', '=', 'latest.platform')
+        .onRef('leagues.platform_league_key', '=', 'latest.platform_league_key')
+        .onRef('leagues.season', '=', 'latest.season'),
+    )
+    .select((eb) => [
+      eb.fn.coalesce('leagues.id', 'attempt.league_id').as('league_id'),
+      'latest.platform',
+      'latest.platform_league_key',
+      'latest.season',
+      'attempt.sport',
+      'leagues.name',
+      'latest.last_synced_at',
+      'attempt.outcome',
+      'attempt.error',
+      'attempt.started_at',
+    ])
+    .orderBy('latest.season', 'desc')
+    .orderBy('latest.platform')
+    .orderBy('latest.platform_league_key')
+    .execute();
+  return rows.map(toLeagueSyncStatus);
+}

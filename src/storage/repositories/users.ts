@@ -1,0 +1,63 @@
+// Users of the service: the people tokens are issued to and leagues are synced for.
+import type { Selectable } from 'kysely';
+import { ConflictError, InvalidInputError } from '../../domain/errors.ts';
+import { nowIso } from '../db.ts';
+import type { Tx } from '../db.ts';
+import type { UsersTable } from '../schema.ts';
+
+export interface User {
+  id: number;
+  name: string;
+  createdAt: string;
+}
+
+const USER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function toUser(row: Pick<Selectable<UsersTable>, 'id' | 'name' | 'created_at'>): User {
+  return { id: row.id, name: row.name, createdAt: row.created_at };
+}
+
+export async function createUser(db: Tx, name: string): Promise<User> {
+  if (!USER_NAME.test(name)) {
+    throw new InvalidInputError(
+      'a user name is 1 to 64 characters of letters, digits, "_", "." and "-"',
+    );
+  }
+  // ON CONFLICT DO NOTHING instead of catching the driver's unique violation: the two drivers
+  // report it with different codes, and two concurrent creators must both get a clean answer.
+  const row = await db
+    .insertInto('users')
+    .values({ name, created_at: nowIso(), data_seq: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning(['id', 'name', 'created_at'])
+    .executeTakeFirst();
+  if (!row) throw new ConflictError(`a user named "${name}" already exists`);
+  return toUser(row);
+}
+
+export async function findUserByName(db: Tx, name: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'created_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function findUserById(db: Tx, id: number): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function listUsers(db: Tx): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'created_at'])
+    .orderBy('id')
+    .execute();
+  return rows.map(toUser);
+}
