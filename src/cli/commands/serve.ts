@@ -1,0 +1,53 @@
+// `fantasy-data serve` (what `npm start` runs): the HTTP API until SIGTERM or SIGINT, then a
+// graceful shutdown and exit 0.
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { startServer } from '../../main.ts';
+import { EXIT_OK, HELP_OPTION, UsageError, parse } from '../io.ts';
+import type { CliIo } from '../io.ts';
+
+export const SERVE_USAGE = `Usage:
+  fantasy-data serve
+      start the HTTP API (HOST, PORT, FANTASY_DATA_DIR or DATABASE_URL, LOG_LEVEL,
+      SYNC_INTERVAL_MINUTES, FANTASY_DEMO_ON_EMPTY, ... from the environment). On a store with
+      no users it loads the demo data and prints a demo token once. Stops on SIGTERM/SIGINT.`;
+
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(
+    { args, options: HELP_OPTION, allowPositionals: true, strict: true },
+    SERVE_USAGE,
+  );
+  if (values.help) {
+    io.out(SERVE_USAGE);
+    return EXIT_OK;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"`, SERVE_USAGE);
+  const config = loadConfig(io.env);
+  // Structured logs on stderr keep stdout for what a person reads: the demo token banner.
+  const logger = createLogger({ level: config.logLevel, destination: process.stderr });
+  const server = await startServer(config, { logger });
+  if (server.demoToken !== undefined) {
+    // The one documented exception to "never log secrets": a first start shows its demo token
+    // once, plainly on stdout and never through the logger, so the API can be tried at once.
+    io.out(
+      [
+        'The store was empty, so the demo data was loaded for user "demo".',
+        'Demo token (shown only this once; products: league roster player):',
+        '',
+        `  ${server.demoToken}`,
+        '',
+        'Try it:',
+        `  curl -H 'X-Auth-Token: ${server.demoToken}' ${server.url}/league/findAllLeagues`,
+      ].join('\n'),
+    );
+  }
+  io.err(`listening on ${server.url}`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  logger.info({ signal }, 'signal received');
+  await server.close();
+  return EXIT_OK;
+}

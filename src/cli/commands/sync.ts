@@ -1,0 +1,161 @@
+// `fantasy-data sync --user NAME ...` (live progress on stderr, summary table on stdout, exit 1
+// when anything failed) and `fantasy-data sync status [--user NAME]`.
+import { PLATFORMS, SEASONS, SPORTS, isPlatform, isSeason, isSport } from '../../domain/catalog.ts';
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import { listLeagueSyncStatus } from '../../storage/repositories/syncs.ts';
+import { createSecretBox } from '../../secrets.ts';
+import { createConnectorRegistry } from '../../sync/connectors.ts';
+import { syncAll, syncUser } from '../../sync/engine.ts';
+import { describeProgress, formatSummary, syncFailed } from '../report.ts';
+import {
+  EXIT_FAILURE,
+  EXIT_OK,
+  HELP_OPTION,
+  UsageError,
+  formatTable,
+  parse,
+  requireUser,
+  withStore,
+} from '../io.ts';
+import type { CliIo } from '../io.ts';
+
+export const SYNC_USAGE = `Usage:
+  fantasy-data sync --user NAME [--platform P] [--sport S]... [--season YEAR]...
+  fantasy-data sync --all [--sport S]... [--season YEAR]...
+      sync linked accounts now; progress on stderr, a summary table on stdout;
+      exits 1 when any league failed. --sport and --season repeat; none means all.
+      platforms: ${PLATFORMS.join(', ')}
+      sports: ${SPORTS.join(', ')}
+      seasons: ${SEASONS.join(', ')}
+  fantasy-data sync status [--user NAME]
+      per league: when it last synced, the last attempt's outcome and error`;
+
+export async function syncCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(
+    {
+      args,
+      options: {
+        ...HELP_OPTION,
+        user: { type: 'string' },
+        all: { type: 'boolean' },
+        platform: { type: 'string' },
+        sport: { type: 'string', multiple: true },
+        season: { type: 'string', multiple: true },
+      },
+      allowPositionals: true,
+      strict: true,
+    },
+    SYNC_USAGE,
+  );
+  if (values.help) {
+    io.out(SYNC_USAGE);
+    return EXIT_OK;
+  }
+  if (positionals[0] === 'status') {
+    if (positionals.length > 1 || values.all || values.platform || values.sport || values.season) {
+      throw new UsageError('sync status takes only --user', SYNC_USAGE);
+    }
+    return status(values.user, io);
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"`, SYNC_USAGE);
+  if ((values.user === undefined) === (values.all !== true)) {
+    throw new UsageError('give either --user NAME or --all', SYNC_USAGE);
+  }
+  if (values.all && values.platform !== undefined) {
+    throw new UsageError('--platform goes with --user', SYNC_USAGE);
+  }
+  let platform: Platform | undefined;
+  if (values.platform !== undefined) {
+    if (!isPlatform(values.platform)) {
+      throw new UsageError(
+        `unknown platform "${values.platform}"; platforms: ${PLATFORMS.join(', ')}`,
+        SYNC_USAGE,
+      );
+    }
+    platform = values.platform;
+  }
+  const sports = (values.sport ?? []).map((s): Sport => {
+    if (!isSport(s))
+      throw new UsageError(`unknown sport "${s}"; sports: ${SPORTS.join(', ')}`, SYNC_USAGE);
+    return s;
+  });
+  const seasons = (values.season ?? []).map((s): number => {
+    const year = /^\d{4}$/.test(s) ? Number(s) : NaN;
+    if (!isSeason(year))
+      throw new UsageError(`unknown season "${s}"; seasons: ${SEASONS.join(', ')}`, SYNC_USAGE);
+    return year;
+  });
+
+  return withStore(io, async (store, config) => {
+    const connectors = createConnectorRegistry(config);
+    const controller = new AbortController();
+    // Ctrl-C stops starting new leagues and leaves every league written so far in place.
+    const onSignal = (): void => {
+      io.err('cancelling: leagues already written stay written');
+      controller.abort();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const options = {
+        sports,
+        seasons,
+        trigger: 'cli',
+        signal: controller.signal,
+        secrets: createSecretBox(config),
+        onProgress: (event: Parameters<typeof describeProgress>[0]) =>
+          io.err(describeProgress(event)),
+      };
+      const summary =
+        values.user === undefined
+          ? await syncAll(store, connectors, options)
+          : await syncUser(store, connectors, {
+              ...options,
+              userId: (await requireUser(store, values.user)).id,
+              ...(platform === undefined ? {} : { platform }),
+            });
+      io.out(formatSummary(summary));
+      return syncFailed(summary) ? EXIT_FAILURE : EXIT_OK;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  });
+}
+
+async function status(userName: string | undefined, io: CliIo): Promise<number> {
+  return withStore(io, async (store) => {
+    const userId = userName === undefined ? undefined : (await requireUser(store, userName)).id;
+    const rows = (await listLeagueSyncStatus(store.db, userId === undefined ? {} : { userId })).map(
+      (s) => [
+        s.platform,
+        s.name ?? s.platformLeagueKey,
+        s.leagueId === null ? '-' : String(s.leagueId),
+        String(s.season),
+        s.sport,
+        s.lastSyncedAt ?? 'never',
+        s.lastOutcome,
+        s.lastAttemptAt,
+        s.lastError ?? '',
+      ],
+    );
+    io.out(
+      formatTable(
+        [
+          'PLATFORM',
+          'LEAGUE',
+          'ID',
+          'SEASON',
+          'SPORT',
+          'LAST SYNCED',
+          'LAST OUTCOME',
+          'LAST ATTEMPT',
+          'LAST ERROR',
+        ],
+        rows,
+      ),
+    );
+    return EXIT_OK;
+  });
+}

@@ -1,0 +1,152 @@
+// The composition root: config -> store -> app -> listen, plus the demo-on-empty start-up and
+// the re-sync schedule. `startServer` is what `fantasy-data serve` runs and what tests start
+// in-process; it never installs signal handlers (the serve command does).
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import type { Product } from './domain/catalog.ts';
+import { generateToken, hashToken, tokenDisplayPrefix } from './domain/tokens.ts';
+import { createApp } from './http/app.ts';
+import { silentLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+import { createSecretBox } from './secrets.ts';
+import { openStore } from './storage/db.ts';
+import type { Store } from './storage/db.ts';
+import { insertToken } from './storage/repositories/tokens.ts';
+import { listUsers } from './storage/repositories/users.ts';
+import { createConnectorRegistry } from './sync/connectors.ts';
+import { loadDemo } from './sync/demo.ts';
+import { syncAll } from './sync/engine.ts';
+import type { ConnectorRegistry } from './sync/types.ts';
+import { createScheduler } from './sync/scheduler.ts';
+import type { Scheduler } from './sync/scheduler.ts';
+
+/** Products of the token printed on a first start: every one the API's endpoints check. */
+export const DEMO_TOKEN_PRODUCTS: readonly Product[] = ['league', 'roster', 'player'];
+
+export interface StartOptions {
+  logger?: Logger;
+  connectors?: ConnectorRegistry;
+  /** How long close() lets in-flight requests finish before cutting connections. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  store: Store;
+  scheduler: Scheduler;
+  /** Set only when this start loaded the demo into an empty store: shown once, never stored. */
+  demoToken?: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? silentLogger();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const demoToken = config.demoOnEmpty ? await loadDemoIfEmpty(store, logger) : undefined;
+    const app = createApp({ store, config, logger });
+    const server = createServer((req, res) => app.handle(req, res));
+    await listen(server, config.port, config.host);
+    const url = serverUrl(server);
+    const connectors = options.connectors ?? createConnectorRegistry(config);
+    const secrets = createSecretBox(config);
+    const scheduler = createScheduler({
+      intervalMinutes: config.syncIntervalMinutes,
+      logger,
+      run: async (signal) => {
+        const summary = await syncAll(store, connectors, {
+          sports: [],
+          seasons: [],
+          trigger: 'schedule',
+          signal,
+          secrets,
+        });
+        logger.info(
+          {
+            outcome: summary.outcome,
+            leaguesWritten: summary.leaguesWritten,
+            leaguesFailed: summary.leaguesFailed,
+          },
+          'scheduled sync finished',
+        );
+      },
+    });
+    scheduler.start();
+    logger.info(
+      { url, store: store.location, syncIntervalMinutes: config.syncIntervalMinutes },
+      'listening',
+    );
+
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> =>
+      (closing ??= (async () => {
+        logger.info('shutting down');
+        await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
+        await scheduler.stop();
+        await app.close();
+        await store.close();
+        logger.info('stopped');
+      })());
+    return { url, store, scheduler, ...(demoToken === undefined ? {} : { demoToken }), close };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** On a store with no users: the demo leagues, a `demo` user and a token for it. */
+async function loadDemoIfEmpty(store: Store, logger: Logger): Promise<string | undefined> {
+  if ((await listUsers(store.db)).length > 0) return undefined;
+  const summary = await loadDemo(store);
+  const user = summary.accounts[0];
+  if (!user) return undefined;
+  const token = generateToken();
+  await insertToken(store.db, {
+    userId: user.userId,
+    tokenHash: hashToken(token),
+    tokenPrefix: tokenDisplayPrefix(token),
+    products: [...DEMO_TOKEN_PRODUCTS],
+  });
+  logger.info(
+    { leagues: summary.leaguesFound, outcome: summary.outcome },
+    'demo data loaded into the empty store',
+  );
+  return token;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function serverUrl(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Stops accepting connections and lets in-flight requests finish; idle keep-alive connections
+ * close at once, and whatever is still open at the deadline is cut.
+ */
+function stopAccepting(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

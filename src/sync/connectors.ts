@@ -1,0 +1,15 @@
+// The connectors this build can run, built from Config. Platforms missing here cannot be linked
+// or synced yet; the CLI says so.
+import type { Config } from '../config.ts';
+import { createDemoConnector } from '../platforms/demo/index.ts';
+import { createSleeperConnector } from '../platforms/sleeper/index.ts';
+import type { ConnectorRegistry } from './types.ts';
+
+export type { ConnectorRegistry } from './types.ts';
+
+export function createConnectorRegistry(config: Pick<Config, 'platforms'>): ConnectorRegistry {
+  return Object.freeze({
+    demo: createDemoConnector(),
+    sleeper: createSleeperConnector({ baseUrl: config.platforms.sleeperBaseUrl }),
+  });
+}

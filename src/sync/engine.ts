@@ -1,0 +1,259 @@
+// The sync engine: runs a platform connector for linked accounts and writes what it returns,
+// one league per transaction, through the same store code for every platform (demo included).
+import { NotFoundError } from '../domain/errors.ts';
+import type { Platform, Sport } from '../domain/catalog.ts';
+import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
+import type { Store } from '../storage/db.ts';
+import { listAccounts } from '../storage/repositories/accounts.ts';
+import type { LinkedAccount } from '../storage/repositories/accounts.ts';
+import { detachLeagues } from '../storage/repositories/snapshots.ts';
+import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
+import { SyncError, describeError } from './errors.ts';
+import { findKnownLeagueIds, leagueKey } from './known-leagues.ts';
+import { syncLeague } from './league.ts';
+import { mapWithLimit } from './limit.ts';
+import { refreshPoolIfDue } from './pools.ts';
+import type {
+  AccountSyncSummary,
+  ConnectorRegistry,
+  LeagueSyncResult,
+  PoolRefreshResult,
+  SyncOptions,
+  SyncOutcome,
+  SyncSummary,
+} from './types.ts';
+
+export type * from './types.ts';
+
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Keeps the leagues inside the asked scope, once each, whatever the connector returned. */
+function inScope(refs: readonly LeagueRef[], options: SyncOptions): LeagueRef[] {
+  const seen = new Set<string>();
+  return refs.filter((ref) => {
+    if (options.sports.length > 0 && !options.sports.includes(ref.sport)) return false;
+    if (options.seasons.length > 0 && !options.seasons.includes(ref.season)) return false;
+    const key = leagueKey(ref.platformLeagueKey, ref.season);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function accountOutcome(
+  leagues: readonly LeagueSyncResult[],
+  pools: readonly PoolRefreshResult[],
+  detached: number,
+): SyncOutcome {
+  const failed = leagues.filter((l) => l.outcome === 'failed').length;
+  if (failed > 0 && failed === leagues.length) return 'failed';
+  if (failed > 0 || pools.some((p) => p.outcome === 'failed')) return 'partial';
+  const changed =
+    detached > 0 ||
+    leagues.some((l) => l.outcome === 'written') ||
+    pools.some((p) => p.outcome === 'written');
+  return changed ? 'ok' : 'unchanged';
+}
+
+/** Syncs one linked account. Never throws for platform or data problems: they are recorded. */
+export async function syncAccount(
+  store: Store,
+  connector: PlatformConnector | undefined,
+  account: LinkedAccount,
+  options: SyncOptions,
+): Promise<AccountSyncSummary> {
+  const { platform, userId } = account;
+  const runId = await startSyncRun(store.db, { userId, platform, trigger: options.trigger });
+  const summary: AccountSyncSummary = {
+    runId,
+    userId,
+    accountId: account.id,
+    platform,
+    ...(account.username === undefined ? {} : { username: account.username }),
+    outcome: 'failed',
+    leaguesFound: 0,
+    leaguesDetached: 0,
+    leagues: [],
+    pools: [],
+  };
+  options.onProgress?.({
+    type: 'account-started',
+    platform,
+    ...(account.username === undefined ? {} : { username: account.username }),
+  });
+  try {
+    if (!connector) throw new SyncError(`no connector for platform ${platform} yet`);
+    await runAccount(store, connector, account, options, summary);
+  } catch (error) {
+    summary.outcome = 'failed';
+    summary.error = describeError(error);
+    options.onProgress?.({ type: 'account-failed', platform, error: summary.error });
+  } finally {
+    const count = (outcome: LeagueSyncResult['outcome']): number =>
+      summary.leagues.filter((l) => l.outcome === outcome).length;
+    const poolErrors = summary.pools
+      .filter((p) => p.outcome === 'failed')
+      .map((p) => `player pool ${p.sport}: ${p.error ?? ''}`);
+    const error = [summary.error, ...poolErrors].filter((e) => e !== undefined).join('; ');
+    await finishSyncRun(store.db, runId, {
+      outcome: summary.outcome === 'unchanged' ? 'ok' : summary.outcome,
+      leaguesFound: summary.leaguesFound,
+      leaguesWritten: count('written'),
+      leaguesUnchanged: count('unchanged'),
+      leaguesFailed: count('failed'),
+      leaguesDetached: summary.leaguesDetached,
+      poolsRefreshed: summary.pools.filter(
+        (p) => p.outcome === 'written' || p.outcome === 'unchanged',
+      ).length,
+      ...(error === '' ? {} : { error }),
+    });
+  }
+  return summary;
+}
+
+async function runAccount(
+  store: Store,
+  connector: PlatformConnector,
+  account: LinkedAccount,
+  options: SyncOptions,
+  summary: AccountSyncSummary,
+): Promise<void> {
+  const { platform, userId } = account;
+  const { signal, onProgress } = options;
+  const platformAccount = toPlatformAccount(account, options);
+  const scope = { sports: options.sports, seasons: options.seasons };
+  const refs = inScope(await connector.listLeagues(platformAccount, scope, signal), options);
+  summary.leaguesFound = refs.length;
+  onProgress?.({ type: 'leagues-found', platform, count: refs.length });
+
+  // Pools first, so every league of a sport is written against today's player list.
+  const now = (options.now ?? (() => new Date()))();
+  for (const sport of [...new Set(refs.map((ref) => ref.sport))] as Sport[]) {
+    signal?.throwIfAborted();
+    const pool = await refreshPoolIfDue(store, connector, sport, now, signal);
+    summary.pools.push(pool);
+    if (pool.outcome === 'failed') {
+      onProgress?.({ type: 'pool-failed', platform, sport, error: pool.error ?? '' });
+    } else if (pool.outcome === 'written' || pool.outcome === 'unchanged') {
+      onProgress?.({
+        type: 'pool-refreshed',
+        platform,
+        sport,
+        players: pool.players,
+        changed: pool.outcome === 'written',
+      });
+    }
+  }
+
+  const known = await findKnownLeagueIds(store.db, platform, refs);
+  summary.leagues = await mapWithLimit(refs, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) =>
+    syncLeague(store, connector, {
+      runId: summary.runId,
+      userId,
+      accountId: account.id,
+      account: platformAccount,
+      ref,
+      knownLeagueId: known.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
+      ...(signal === undefined ? {} : { signal }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+    }),
+  );
+  // A cancelled run saw only part of the account: detaching on it would drop live leagues.
+  signal?.throwIfAborted();
+
+  // Every listed league stays attached, failed ones included (their earlier snapshot is served).
+  const keepLeagueIds = summary.leagues.flatMap((l) => (l.leagueId === null ? [] : [l.leagueId]));
+  summary.leaguesDetached = await detachLeagues(store, {
+    userId,
+    platform,
+    sports: options.sports,
+    seasons: options.seasons,
+    keepLeagueIds,
+  });
+  if (summary.leaguesDetached > 0) {
+    onProgress?.({ type: 'leagues-detached', platform, count: summary.leaguesDetached });
+  }
+  summary.outcome = accountOutcome(summary.leagues, summary.pools, summary.leaguesDetached);
+}
+
+function toPlatformAccount(account: LinkedAccount, options: SyncOptions): PlatformAccount {
+  const result: PlatformAccount = {
+    platform: account.platform,
+    externalUserId: account.externalUserId,
+    ...(account.username === undefined ? {} : { username: account.username }),
+  };
+  if (account.credentialsEncrypted !== undefined) {
+    if (!options.secrets) throw new SyncError('stored credentials need the secret key');
+    result.credentials = options.secrets.decrypt(account.credentialsEncrypted);
+  }
+  return result;
+}
+
+export function summarize(accounts: AccountSyncSummary[]): SyncSummary {
+  const leagues = accounts.flatMap((a) => a.leagues);
+  const count = (outcome: LeagueSyncResult['outcome']): number =>
+    leagues.filter((l) => l.outcome === outcome).length;
+  let outcome: SyncOutcome = 'unchanged';
+  if (accounts.length > 0 && accounts.every((a) => a.outcome === 'failed')) outcome = 'failed';
+  else if (accounts.some((a) => a.outcome === 'failed' || a.outcome === 'partial')) {
+    outcome = 'partial';
+  } else if (accounts.some((a) => a.outcome === 'ok')) outcome = 'ok';
+  return {
+    outcome,
+    accounts,
+    leaguesFound: accounts.reduce((n, a) => n + a.leaguesFound, 0),
+    leaguesWritten: count('written'),
+    leaguesUnchanged: count('unchanged'),
+    leaguesFailed: count('failed'),
+    leaguesDetached: accounts.reduce((n, a) => n + a.leaguesDetached, 0),
+    poolsRefreshed: accounts.reduce(
+      (n, a) =>
+        n + a.pools.filter((p) => p.outcome === 'written' || p.outcome === 'unchanged').length,
+      0,
+    ),
+  };
+}
+
+async function syncAccounts(
+  store: Store,
+  connectors: ConnectorRegistry,
+  accounts: readonly LinkedAccount[],
+  options: SyncOptions,
+): Promise<SyncSummary> {
+  const results: AccountSyncSummary[] = [];
+  // Accounts one after another: leagues within an account already run concurrently.
+  for (const account of accounts) {
+    if (options.signal?.aborted) break;
+    results.push(await syncAccount(store, connectors[account.platform], account, options));
+  }
+  return summarize(results);
+}
+
+/** Syncs every linked account of a user (of one platform when given). */
+export async function syncUser(
+  store: Store,
+  connectors: ConnectorRegistry,
+  options: SyncOptions & { userId: number; platform?: Platform },
+): Promise<SyncSummary> {
+  const accounts = await listAccounts(store.db, {
+    userId: options.userId,
+    ...(options.platform === undefined ? {} : { platform: options.platform }),
+  });
+  if (accounts.length === 0) {
+    throw new NotFoundError(
+      options.platform === undefined
+        ? 'the user has no linked platform accounts'
+        : `the user has no linked ${options.platform} account`,
+    );
+  }
+  return syncAccounts(store, connectors, accounts, options);
+}
+
+/** Syncs every linked account of every user (the scheduler's job). */
+export async function syncAll(
+  store: Store,
+  connectors: ConnectorRegistry,
+  options: SyncOptions,
+): Promise<SyncSummary> {
+  return syncAccounts(store, connectors, await listAccounts(store.db), options);
+}

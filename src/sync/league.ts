@@ -1,0 +1,117 @@
+// One league of one account: fetch, check, write atomically, record the attempt. Any failure is
+// contained here: the league's earlier snapshot stays as it was and the error is recorded.
+import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
+import type { LeagueSnapshot } from '../domain/records.ts';
+import { nowIso } from '../storage/db.ts';
+import type { Store } from '../storage/db.ts';
+import { writeLeagueSnapshot } from '../storage/repositories/snapshots.ts';
+import { recordLeagueSync } from '../storage/repositories/syncs.ts';
+import { InvalidSnapshotError, describeError } from './errors.ts';
+import type { LeagueSyncResult, SyncProgressEvent } from './types.ts';
+
+export interface LeagueJob {
+  runId: number;
+  userId: number;
+  accountId: number;
+  account: PlatformAccount;
+  ref: LeagueRef;
+  /** The league's id when an earlier sync stored it. */
+  knownLeagueId: number | null;
+  signal?: AbortSignal;
+  onProgress?: (event: SyncProgressEvent) => void;
+}
+
+/** The snapshot must be the league that was listed: a mix-up would overwrite another league. */
+export function checkSnapshot(platform: string, ref: LeagueRef, snapshot: LeagueSnapshot): void {
+  const mismatch: string[] = [];
+  if (snapshot.platform !== platform) mismatch.push(`platform ${snapshot.platform}`);
+  if (snapshot.platformLeagueKey !== ref.platformLeagueKey) {
+    mismatch.push(`league ${snapshot.platformLeagueKey}`);
+  }
+  if (snapshot.season !== ref.season) mismatch.push(`season ${snapshot.season}`);
+  if (snapshot.sport !== ref.sport) mismatch.push(`sport ${snapshot.sport}`);
+  if (mismatch.length > 0) {
+    throw new InvalidSnapshotError(
+      `invalid data: asked for league ${ref.platformLeagueKey} (${ref.sport} ${ref.season}), got ${mismatch.join(', ')}`,
+    );
+  }
+}
+
+export async function syncLeague(
+  store: Store,
+  connector: PlatformConnector,
+  job: LeagueJob,
+): Promise<LeagueSyncResult> {
+  const { ref } = job;
+  const base = {
+    platform: connector.platform,
+    platformLeagueKey: ref.platformLeagueKey,
+    season: ref.season,
+    sport: ref.sport,
+    ...(ref.name === undefined ? {} : { name: ref.name }),
+  };
+  const startedAt = nowIso();
+  let result: LeagueSyncResult;
+  try {
+    job.signal?.throwIfAborted();
+    const snapshot = await connector.fetchLeague(job.account, ref, job.signal);
+    checkSnapshot(connector.platform, ref, snapshot);
+    const written = await writeLeagueSnapshot(store, snapshot, {
+      userId: job.userId,
+      accountId: job.accountId,
+    });
+    result = {
+      ...base,
+      name: snapshot.name,
+      leagueId: written.leagueId,
+      outcome: written.outcome,
+      teams: snapshot.teams.length,
+      rosterEntries: snapshot.rosterEntries.length,
+    };
+  } catch (error) {
+    result = {
+      ...base,
+      leagueId: job.knownLeagueId,
+      outcome: 'failed',
+      teams: 0,
+      rosterEntries: 0,
+      error: describeError(error),
+    };
+  }
+  await recordLeagueSync(store.db, {
+    runId: job.runId,
+    leagueId: result.leagueId,
+    platform: result.platform,
+    platformLeagueKey: result.platformLeagueKey,
+    season: result.season,
+    sport: result.sport,
+    startedAt,
+    finishedAt: nowIso(),
+    outcome: result.outcome,
+    teams: result.teams,
+    rosterEntries: result.rosterEntries,
+    ...(result.error === undefined ? {} : { error: result.error }),
+  });
+  job.onProgress?.(progressEvent(result));
+  return result;
+}
+
+function progressEvent(result: LeagueSyncResult): SyncProgressEvent {
+  const base = {
+    platform: result.platform,
+    platformLeagueKey: result.platformLeagueKey,
+    season: result.season,
+    sport: result.sport,
+    ...(result.name === undefined ? {} : { name: result.name }),
+  };
+  if (result.outcome === 'failed' || result.leagueId === null) {
+    return { type: 'league-failed', ...base, leagueId: result.leagueId, error: result.error ?? '' };
+  }
+  return {
+    type: result.outcome === 'written' ? 'league-written' : 'league-unchanged',
+    ...base,
+    leagueId: result.leagueId,
+    teams: result.teams,
+    rosterEntries: result.rosterEntries,
+  };
+}

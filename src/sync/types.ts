@@ -1,0 +1,99 @@
+// What a sync reports: progress events while it runs and the summary it returns.
+import type { Platform, Sport } from '../domain/catalog.ts';
+import type { PlatformConnector } from '../platforms/connector.ts';
+import type { SecretBox } from '../secrets.ts';
+
+/** The connectors the engine may run, by platform; a platform without one cannot be synced. */
+export type ConnectorRegistry = Readonly<Partial<Record<Platform, PlatformConnector>>>;
+
+export type LeagueOutcome = 'written' | 'unchanged' | 'failed';
+/** 'unchanged' is an 'ok' run that changed nothing; sync_runs records it as 'ok'. */
+export type SyncOutcome = 'ok' | 'unchanged' | 'partial' | 'failed';
+
+export interface LeagueSyncResult {
+  platform: Platform;
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  name?: string;
+  /** The service's league id; null for a league that failed before it was ever written. */
+  leagueId: number | null;
+  outcome: LeagueOutcome;
+  teams: number;
+  rosterEntries: number;
+  error?: string;
+}
+
+export interface PoolRefreshResult {
+  platform: Platform;
+  sport: Sport;
+  /** 'skipped': refreshed less than a day ago; 'none': the platform offers no player list. */
+  outcome: 'written' | 'unchanged' | 'skipped' | 'none' | 'failed';
+  players: number;
+  error?: string;
+}
+
+export interface AccountSyncSummary {
+  runId: number;
+  userId: number;
+  accountId: number;
+  platform: Platform;
+  username?: string;
+  outcome: SyncOutcome;
+  leaguesFound: number;
+  leaguesDetached: number;
+  leagues: LeagueSyncResult[];
+  pools: PoolRefreshResult[];
+  /** Why the account as a whole failed (league list unavailable, no connector...). */
+  error?: string;
+}
+
+export interface SyncSummary {
+  outcome: SyncOutcome;
+  accounts: AccountSyncSummary[];
+  leaguesFound: number;
+  leaguesWritten: number;
+  leaguesUnchanged: number;
+  leaguesFailed: number;
+  leaguesDetached: number;
+  poolsRefreshed: number;
+}
+
+interface LeagueEventBase {
+  platform: Platform;
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  name?: string;
+}
+
+export type SyncProgressEvent =
+  | { type: 'account-started'; platform: Platform; username?: string }
+  | { type: 'account-failed'; platform: Platform; error: string }
+  | { type: 'leagues-found'; platform: Platform; count: number }
+  | { type: 'pool-refreshed'; platform: Platform; sport: Sport; players: number; changed: boolean }
+  | { type: 'pool-failed'; platform: Platform; sport: Sport; error: string }
+  | ({
+      type: 'league-written' | 'league-unchanged';
+      leagueId: number;
+      teams: number;
+      rosterEntries: number;
+    } & LeagueEventBase)
+  | ({ type: 'league-failed'; leagueId: number | null; error: string } & LeagueEventBase)
+  | { type: 'leagues-detached'; platform: Platform; count: number };
+
+export interface SyncOptions {
+  /** Empty lists mean every sport / season the connector supports. */
+  sports: readonly Sport[];
+  seasons: readonly number[];
+  /** What started the run, stored with it: 'cli', 'schedule', 'demo'... */
+  trigger: string;
+  onProgress?: (event: SyncProgressEvent) => void;
+  signal?: AbortSignal;
+  /** Needed only for accounts with stored credentials. */
+  secrets?: SecretBox;
+  /** Leagues fetched at once per account. */
+  concurrency?: number;
+  /** The clock for the once-a-day player pool rule (tests move it). */
+  now?: () => Date;
+}
