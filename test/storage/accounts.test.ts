@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { linkAccount, listAccounts } from '../../src/storage/repositories/accounts.ts';
+import { createUser } from '../../src/storage/repositories/users.ts';
+import { describeEachBackend } from './backends.ts';
+
+describeEachBackend('accounts repository', ({ store }) => {
+  it('links an account, omitting absent optional fields', async () => {
+    const user = await createUser(store().db, 'alice');
+    const account = await linkAccount(store().db, {
+      userId: user.id,
+      platform: 'demo',
+      externalUserId: 'demo-1',
+    });
+    assert.equal(account.userId, user.id);
+    assert.equal(account.platform, 'demo');
+    assert.equal(account.externalUserId, 'demo-1');
+    assert.equal('username' in account, false);
+    assert.equal('credentialsEncrypted' in account, false);
+    assert.deepEqual(await listAccounts(store().db), [account]);
+  });
+
+  it('re-linking the same platform replaces the link and keeps its id', async () => {
+    const user = await createUser(store().db, 'alice');
+    const first = await linkAccount(store().db, {
+      userId: user.id,
+      platform: 'sleeper',
+      externalUserId: '111',
+      username: 'old_name',
+      credentialsEncrypted: 'secret-1',
+    });
+    const second = await linkAccount(store().db, {
+      userId: user.id,
+      platform: 'sleeper',
+      externalUserId: '222',
+      username: 'new_name',
+    });
+    assert.equal(second.id, first.id);
+    assert.equal(second.createdAt, first.createdAt);
+    assert.equal(second.externalUserId, '222');
+    assert.equal(second.username, 'new_name');
+    assert.equal('credentialsEncrypted' in second, false, 'the old credentials are not kept');
+    assert.deepEqual(await listAccounts(store().db), [second]);
+  });
+
+  it('filters by user and by platform', async () => {
+    const alice = await createUser(store().db, 'alice');
+    const bob = await createUser(store().db, 'bob');
+    const aliceSleeper = await linkAccount(store().db, {
+      userId: alice.id,
+      platform: 'sleeper',
+      externalUserId: '1',
+    });
+    const aliceDemo = await linkAccount(store().db, {
+      userId: alice.id,
+      platform: 'demo',
+      externalUserId: 'd',
+    });
+    const bobSleeper = await linkAccount(store().db, {
+      userId: bob.id,
+      platform: 'sleeper',
+      externalUserId: '2',
+    });
+    assert.deepEqual(await listAccounts(store().db, { userId: alice.id }), [
+      aliceDemo,
+      aliceSleeper,
+    ]);
+    assert.deepEqual(await listAccounts(store().db, { platform: 'sleeper' }), [
+      aliceSleeper,
+      bobSleeper,
+    ]);
+    assert.deepEqual(await listAccounts(store().db, { userId: bob.id, platform: 'demo' }), []);
+  });
+
+  it('refuses an account for a user that does not exist', async () => {
+    await assert.rejects(
+      linkAccount(store().db, { userId: 999, platform: 'demo', externalUserId: 'x' }),
+    );
+  });
+});
