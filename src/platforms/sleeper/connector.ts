@@ -1,0 +1,188 @@
+// The Sleeper connector: public, read-only, no credentials (https://docs.sleeper.com).
+// Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
+import { SEASONS, SPORTS } from '../../domain/catalog.ts';
+import type { Sport } from '../../domain/catalog.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
+import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
+import { createHttpClient } from '../http-client.ts';
+import type { HttpClientOptions } from '../http-client.ts';
+import {
+  SLEEPER_SPORT_CODES,
+  compareIds,
+  mapDraftPickPlayer,
+  mapLeagueRef,
+  mapLeagueSnapshot,
+  mapPlayer,
+  placeholderPlayer,
+  sportFromSleeper,
+} from './mapping.ts';
+import { responses, validate } from './schemas.ts';
+
+export interface SleeperConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
+  /** https://api.sleeper.app/v1 in production; a fake server's URL in tests. */
+  baseUrl: string;
+  /** Per-attempt timeout for the player dumps (several MB). Default 120 s. */
+  playerDumpTimeoutMs?: number;
+}
+
+export function createSleeperConnector(options: SleeperConnectorOptions): PlatformConnector {
+  const { baseUrl, playerDumpTimeoutMs = 120_000, ...clientOptions } = options;
+  const client = createHttpClient({ ...clientOptions, platform: 'sleeper' });
+  const root = baseUrl.replace(/\/+$/, '');
+  /**
+   * The latest dump fetched per sport, mapped (the raw body is dropped once mapped). fetchLeague
+   * adds to a snapshot only the rostered players this lacks, or every rostered player without it.
+   */
+  const dumps = new Map<Sport, ReadonlyMap<string, PlayerRecord>>();
+
+  function get(
+    path: string,
+    signal: AbortSignal | undefined,
+    timeoutMs?: number,
+  ): Promise<unknown> {
+    return client.getJson(root + path, {
+      endpoint: `GET ${path}`,
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+  }
+
+  /** A body where a 404 counts the same as Sleeper's usual `null` for things that do not exist. */
+  async function getOrNull(path: string, signal: AbortSignal | undefined): Promise<unknown> {
+    try {
+      return await get(path, signal);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Player records from the league's drafts, newest draft first (its metadata is the most
+   * recent), for rostered players the pool may lack. Drafts or picks that are gone are skipped.
+   */
+  async function draftPlayers(
+    leagueKey: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, PlayerRecord>> {
+    // https://docs.sleeper.com/#get-all-drafts-for-a-league
+    const draftsPath = `/league/${encodeURIComponent(leagueKey)}/drafts`;
+    const draftsBody = await getOrNull(draftsPath, signal);
+    const drafts =
+      draftsBody === null ? [] : validate(responses.drafts, draftsBody, `GET ${draftsPath}`);
+    drafts.sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+    const pickLists = await Promise.all(
+      drafts.map(async (draft) => {
+        // https://docs.sleeper.com/#get-all-picks-in-a-draft
+        const picksPath = `/draft/${encodeURIComponent(draft.draft_id)}/picks`;
+        const body = await getOrNull(picksPath, signal);
+        return body === null ? [] : validate(responses.picks, body, `GET ${picksPath}`);
+      }),
+    );
+    const found = new Map<string, PlayerRecord>();
+    for (const pick of pickLists.flat()) {
+      const player = found.has(pick.player_id) ? undefined : mapDraftPickPlayer(pick);
+      if (player) found.set(player.playerId, player);
+    }
+    return found;
+  }
+
+  return {
+    platform: 'sleeper',
+
+    async resolveAccount(username, signal) {
+      // https://docs.sleeper.com/#user
+      const path = `/user/${encodeURIComponent(username.trim())}`;
+      const body = await getOrNull(path, signal);
+      if (body === null) {
+        throw new PlatformError('sleeper', `no Sleeper user named "${username}"`, 'not_found');
+      }
+      const user = validate(responses.user, body, `GET ${path}`);
+      return {
+        platform: 'sleeper',
+        externalUserId: user.user_id,
+        username: user.username ?? user.display_name ?? username.trim(),
+      };
+    },
+
+    async listLeagues(account: PlatformAccount, scope: SyncScope, signal) {
+      const sports = (scope.sports.length > 0 ? scope.sports : SPORTS).filter(
+        (sport) => SLEEPER_SPORT_CODES[sport] !== undefined,
+      );
+      const seasons = scope.seasons.length > 0 ? scope.seasons : SEASONS;
+      const userId = encodeURIComponent(account.externalUserId);
+      const lists = await Promise.all(
+        sports.flatMap((sport) =>
+          seasons.map(async (season) => {
+            // https://docs.sleeper.com/#get-all-leagues-for-user
+            const path = `/user/${userId}/leagues/${SLEEPER_SPORT_CODES[sport]}/${season}`;
+            const body = await get(path, signal);
+            return body === null ? [] : validate(responses.leagues, body, `GET ${path}`);
+          }),
+        ),
+      );
+      const refs = new Map<string, LeagueRef>();
+      for (const league of lists.flat()) {
+        const ref = mapLeagueRef(league);
+        if (ref && seasons.includes(ref.season))
+          refs.set(`${ref.platformLeagueKey}/${ref.season}`, ref);
+      }
+      return [...refs.values()];
+    },
+
+    async fetchLeague(_account, ref, signal): Promise<LeagueSnapshot> {
+      const key = encodeURIComponent(ref.platformLeagueKey);
+      // https://docs.sleeper.com/#get-a-specific-league
+      // https://docs.sleeper.com/#getting-rosters-in-a-league
+      // https://docs.sleeper.com/#getting-users-in-a-league
+      const [leagueBody, rostersBody, usersBody] = await Promise.all([
+        get(`/league/${key}`, signal),
+        get(`/league/${key}/rosters`, signal),
+        get(`/league/${key}/users`, signal),
+      ]);
+      if (leagueBody === null) {
+        const message = `league ${ref.platformLeagueKey} does not exist (any more)`;
+        throw new PlatformError('sleeper', message, 'not_found');
+      }
+      const league = validate(responses.league, leagueBody, `GET /league/${key}`);
+      const rosters =
+        rostersBody === null
+          ? []
+          : validate(responses.rosters, rostersBody, `GET /league/${key}/rosters`);
+      const users =
+        usersBody === null ? [] : validate(responses.users, usersBody, `GET /league/${key}/users`);
+      const sport = sportFromSleeper(league.sport);
+      if (sport === undefined) {
+        const message = `league ${league.league_id} is for "${league.sport}", a sport this service does not cover`;
+        throw new PlatformError('sleeper', message, 'invalid_response');
+      }
+      const snapshot = mapLeagueSnapshot({ league, sport, rosters, users, players: [] });
+      const dump = dumps.get(sport);
+      const missing = snapshot.rosterEntries
+        .map((entry) => entry.playerId)
+        .filter((id) => !dump?.has(id));
+      if (missing.length === 0) return snapshot;
+      const fromDrafts = await draftPlayers(ref.platformLeagueKey, signal);
+      const players = missing.map((id) => fromDrafts.get(id) ?? placeholderPlayer(id, sport));
+      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+    },
+
+    async fetchPlayerPool(sport, signal): Promise<PlayerPoolSnapshot | null> {
+      const code = SLEEPER_SPORT_CODES[sport];
+      if (code === undefined) return null;
+      // https://docs.sleeper.com/#fetch-all-players (Sleeper asks for at most one call a day)
+      const path = `/players/${code}`;
+      const body = validate(
+        responses.players,
+        await get(path, signal, playerDumpTimeoutMs),
+        `GET ${path}`,
+      );
+      const players = Object.values(body)
+        .map(mapPlayer)
+        .sort((a, b) => compareIds(a.playerId, b.playerId));
+      dumps.set(sport, new Map(players.map((player) => [player.playerId, player])));
+      return { platform: 'sleeper', sport, players };
+    },
+  };
+}

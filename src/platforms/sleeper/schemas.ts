@@ -1,0 +1,127 @@
+// The slice of each Sleeper response this service reads, as TypeBox schemas checked the moment a
+// body arrives. Extra properties are allowed (Sleeper adds fields freely); missing or mistyped
+// ones that the mapping needs are refused. Ids must be strings: Sleeper sends them quoted, and
+// an unquoted one above 2^53 would already have lost digits in JSON.parse, so it is refused.
+import { Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
+import { PlatformError } from '../connector.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+const Id = Type.String({ minLength: 1 });
+const Text = Maybe(Type.String());
+
+/** GET /user/<username or user_id>; Sleeper answers `null` for an unknown user. */
+export const SleeperUser = Type.Object({
+  user_id: Id,
+  username: Text,
+  display_name: Text,
+});
+
+/** GET /league/<league_id>, and each element of GET /user/<user_id>/leagues/<sport>/<season>. */
+export const SleeperLeague = Type.Object({
+  league_id: Id,
+  name: Type.String(),
+  sport: Type.String({ minLength: 1 }),
+  season: Type.String({ pattern: '^[0-9]{4}$' }),
+  avatar: Text,
+  total_rosters: Maybe(Type.Integer()),
+  settings: Maybe(Type.Object({ num_teams: Maybe(Type.Integer()) })),
+});
+export type SleeperLeague = Static<typeof SleeperLeague>;
+
+/** GET /league/<league_id>/rosters. `players` is null for an empty roster; "0" marks an empty starter slot. */
+export const SleeperRoster = Type.Object({
+  roster_id: Type.Integer(),
+  owner_id: Maybe(Id),
+  players: Maybe(Type.Array(Id)),
+  starters: Maybe(Type.Array(Id)),
+  reserve: Maybe(Type.Array(Id)),
+  taxi: Maybe(Type.Array(Id)),
+});
+export type SleeperRoster = Static<typeof SleeperRoster>;
+
+/** GET /league/<league_id>/users. */
+export const SleeperLeagueUser = Type.Object({
+  user_id: Id,
+  display_name: Text,
+  metadata: Maybe(Type.Object({ team_name: Text })),
+});
+export type SleeperLeagueUser = Static<typeof SleeperLeagueUser>;
+
+/** GET /league/<league_id>/drafts. */
+export const SleeperDraft = Type.Object({
+  draft_id: Id,
+  created: Maybe(Type.Number()),
+});
+
+/** GET /draft/<draft_id>/picks: `metadata` holds the player as he was at draft time (all strings). */
+export const SleeperDraftPick = Type.Object({
+  player_id: Id,
+  metadata: Maybe(
+    Type.Object({
+      first_name: Text,
+      last_name: Text,
+      position: Text,
+      team: Text,
+      number: Text,
+      status: Text,
+    }),
+  ),
+});
+export type SleeperDraftPick = Static<typeof SleeperDraftPick>;
+
+/** One entry of GET /players/<sport>, an object keyed by player_id. */
+export const SleeperPlayer = Type.Object({
+  player_id: Id,
+  first_name: Text,
+  last_name: Text,
+  full_name: Text,
+  position: Text,
+  fantasy_positions: Maybe(Type.Array(Nullable(Type.String()))),
+  team: Text,
+  number: Maybe(Type.Union([Type.Integer(), Type.String()])),
+  active: Maybe(Type.Boolean()),
+});
+export type SleeperPlayer = Static<typeof SleeperPlayer>;
+
+// Compiled once: the player dump alone has thousands of entries. Sleeper answers `null` for an
+// unknown user or league, so callers test for null before validating (a union with null would
+// turn every nested problem into a vague "expected union" at the root).
+export const responses = {
+  user: TypeCompiler.Compile(SleeperUser),
+  league: TypeCompiler.Compile(SleeperLeague),
+  leagues: TypeCompiler.Compile(Type.Array(SleeperLeague)),
+  rosters: TypeCompiler.Compile(Type.Array(SleeperRoster)),
+  users: TypeCompiler.Compile(Type.Array(SleeperLeagueUser)),
+  drafts: TypeCompiler.Compile(Type.Array(SleeperDraft)),
+  picks: TypeCompiler.Compile(Type.Array(SleeperDraftPick)),
+  players: TypeCompiler.Compile(Type.Record(Type.String(), SleeperPlayer)),
+};
+
+/** Returns the body typed, or throws 'invalid_response' naming the endpoint and the first problem. */
+export function validate<T extends TSchema>(
+  check: TypeCheck<T>,
+  body: unknown,
+  endpoint: string,
+): Static<T> {
+  if (check.Check(body)) return body;
+  const first = check.Errors(body).First();
+  const where = first?.path ? first.path : 'the top level';
+  const what = first ? `${first.message}, got ${describe(first.value)}` : 'unexpected shape';
+  throw new PlatformError(
+    'sleeper',
+    `${endpoint} answered an unexpected shape at ${where}: ${what}`,
+    'invalid_response',
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? 'a long string' : JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'undefined' ? 'nothing' : `${typeof value} ${String(value)}`;
+}
