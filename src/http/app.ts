@@ -1,0 +1,287 @@
+// The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
+// content negotiation and problem rendering, and never listens (src/main.ts does).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Store } from '../storage/db.ts';
+import { TokenAuthenticator } from './auth.ts';
+import type { Principal } from './auth.ts';
+import { renderDocsHtml } from './docs-html.ts';
+import { negotiate } from './negotiate.ts';
+import type { MediaType } from './negotiate.ts';
+import { buildOpenApi } from './openapi.ts';
+import type { OpenApiDocument } from './openapi.ts';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
+import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
+import type { RateLimitStore } from './rate-limit.ts';
+import { createStoreReadModel } from './read-model.ts';
+import type { ReadModel } from './read-model.ts';
+import type { ApiRoute } from './route.ts';
+import { Router } from './router.ts';
+import { API_ROUTES } from './routes/index.ts';
+import { OPERATIONS } from './routes/operations.ts';
+import type { OperationDoc } from './routes/operations.ts';
+
+export interface ResponseEvent {
+  /** The operationId of the matched route; undefined for unknown paths. */
+  operationId: string | undefined;
+  method: string;
+  status: number;
+}
+
+export interface AppDeps {
+  store: Store;
+  config: Config;
+  logger: Logger;
+  /** Defaults to the repositories over `store`; the seam for a response cache. */
+  readModel?: ReadModel;
+  /** Defaults to one in-memory store per app (owned and closed by the app). */
+  rateLimitStore?: RateLimitStore;
+  /** Called after each response is written (metrics, tests). */
+  onResponse?: (event: ResponseEvent) => void;
+}
+
+export interface App {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  close(): Promise<void>;
+}
+
+export const READY_TIMEOUT_MS = 2000;
+const ALLOW = 'GET, HEAD';
+const CONTENT_TYPES: Record<MediaType, string> = {
+  'application/json': 'application/json',
+  'application/xml': 'application/xml; charset=utf-8',
+};
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const HEALTHY = Buffer.from('{"status":"ok"}');
+
+type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
+
+/** One request in flight: what the response and the log line need. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  started: number;
+  path: string;
+  operationId: string | undefined;
+  userId: number | undefined;
+  rateHeaders: Record<string, string> | undefined;
+}
+
+let documents: { openapi: OpenApiDocument; json: Buffer; html: Buffer } | undefined;
+
+/** The OpenAPI document and the reference page, built once per process. */
+export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: Buffer } {
+  if (documents === undefined) {
+    const openapi = buildOpenApi(
+      API_ROUTES.map((route) => route.doc),
+      OPERATIONS,
+    );
+    documents = {
+      openapi,
+      json: Buffer.from(JSON.stringify(openapi)),
+      html: Buffer.from(renderDocsHtml(openapi)),
+    };
+  }
+  return documents;
+}
+
+export function createApp(deps: AppDeps): App {
+  const { logger, onResponse } = deps;
+  const read = deps.readModel ?? createStoreReadModel(deps.store);
+  const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
+  const limiter = new RateLimiter(
+    deps.rateLimitStore ?? (ownRateStore as RateLimitStore),
+    deps.config.rateLimitPerMinute,
+  );
+  const auth = new TokenAuthenticator((hash) => read.findToken(hash));
+  const router = new Router<Target>();
+  for (const route of API_ROUTES) router.add(route.doc.path, { kind: 'api', route });
+  for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
+  const docs = apiDocuments();
+
+  function send(
+    ex: Exchange,
+    status: number,
+    contentType: string,
+    body: string | Buffer,
+    headers?: Readonly<Record<string, string>>,
+  ): void {
+    const { req, res } = ex;
+    res.writeHead(status, {
+      'Content-Type': contentType,
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Request-Id': ex.requestId,
+      ...ex.rateHeaders,
+      ...headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    logger.info(
+      {
+        request_id: ex.requestId,
+        method: req.method,
+        path: ex.path.length > 256 ? `${ex.path.slice(0, 256)}…` : ex.path,
+        route: ex.operationId,
+        user_id: ex.userId,
+        status,
+        duration_ms: Math.round((performance.now() - ex.started) * 100) / 100,
+      },
+      'request',
+    );
+    onResponse?.({ operationId: ex.operationId, method: req.method ?? '', status });
+  }
+
+  function sendProblem(ex: Exchange, problem: HttpProblem): void {
+    send(
+      ex,
+      problem.status,
+      PROBLEM_CONTENT_TYPE,
+      renderProblem(problem, ex.requestId),
+      problem.headers,
+    );
+  }
+
+  async function serveApi(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+  ) {
+    const authenticated = auth.authenticate(ex.req.headers);
+    const principal: Principal =
+      authenticated instanceof Promise ? await authenticated : authenticated;
+    ex.userId = principal.userId;
+    if (limiter.enabled) {
+      const hit = limiter.hit(String(principal.tokenId));
+      const decision = hit instanceof Promise ? await hit : hit;
+      ex.rateHeaders = limiter.headers(decision);
+      if (!decision.allowed) {
+        throw new HttpProblem(
+          'rate_limited',
+          `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+          {},
+          { 'Retry-After': String(decision.resetSeconds) },
+        );
+      }
+    }
+    const { produces } = route.doc;
+    const format = negotiate(ex.req.headers.accept, produces);
+    if (format === undefined) {
+      throw new HttpProblem(
+        'not_acceptable',
+        `this endpoint answers with ${produces.join(' or ')}, which the Accept header does not allow`,
+      );
+    }
+    const headers: Record<string, string> = produces.length > 1 ? { Vary: 'Accept' } : {};
+    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
+    send(ex, 200, CONTENT_TYPES[format], body, headers);
+  }
+
+  async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
+    switch (operation.operationId) {
+      case 'healthz':
+        return send(ex, 200, 'application/json', HEALTHY);
+      case 'readyz':
+        await ready(read, logger, ex.requestId);
+        return send(ex, 200, 'application/json', HEALTHY);
+      case 'openapi':
+        return send(ex, 200, 'application/json', docs.json, { 'Cache-Control': 'no-cache' });
+      case 'docs':
+        return send(ex, 200, 'text/html; charset=utf-8', docs.html, {
+          'Cache-Control': 'no-cache',
+        });
+    }
+  }
+
+  async function serve(ex: Exchange, rawQuery: string | undefined): Promise<void> {
+    const match = router.match(ex.path);
+    if (match === undefined) {
+      throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
+    }
+    const { target } = match;
+    ex.operationId =
+      target.kind === 'api' ? target.route.doc.operationId : target.operation.operationId;
+    const { method } = ex.req;
+    if (method !== 'GET' && method !== 'HEAD') {
+      throw new HttpProblem(
+        'method_not_allowed',
+        `${String(method)} is not allowed here; the API is read-only`,
+        {},
+        { Allow: ALLOW },
+      );
+    }
+    if (target.kind === 'api') return serveApi(ex, target.route, match.params, rawQuery);
+    return serveOperation(ex, target.operation);
+  }
+
+  function fail(ex: Exchange, error: unknown): void {
+    if (error instanceof HttpProblem) {
+      if (!ex.res.headersSent) return sendProblem(ex, error);
+    } else {
+      logger.error(
+        { err: error, request_id: ex.requestId, route: ex.operationId },
+        'request failed',
+      );
+      if (!ex.res.headersSent) {
+        return sendProblem(
+          ex,
+          new HttpProblem(
+            'internal_error',
+            `something went wrong on our side; quote request id ${ex.requestId} when reporting it`,
+          ),
+        );
+      }
+    }
+    ex.res.destroy();
+  }
+
+  return {
+    handle(req, res) {
+      const url = req.url ?? '/';
+      const query = url.indexOf('?');
+      const incomingId = req.headers['x-request-id'];
+      const ex: Exchange = {
+        req,
+        res,
+        requestId:
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+        started: performance.now(),
+        path: query === -1 ? url : url.slice(0, query),
+        operationId: undefined,
+        userId: undefined,
+        rateHeaders: undefined,
+      };
+      serve(ex, query === -1 ? undefined : url.slice(query + 1)).catch((error: unknown) =>
+        fail(ex, error),
+      );
+    },
+    async close() {
+      auth.clear();
+      await ownRateStore?.close();
+    },
+  };
+}
+
+/** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */
+async function ready(read: ReadModel, logger: Logger, requestId: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
+    timer.unref();
+  });
+  try {
+    await Promise.race([read.ping(), timeout]);
+  } catch (error) {
+    logger.warn({ err: error, request_id: requestId }, 'readiness check failed');
+    throw new HttpProblem('not_ready', 'the store does not answer');
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,160 @@
+// Who is calling: the token from either header, looked up by its hash through a short-lived
+// in-memory cache (so a revocation takes effect within TOKEN_CACHE_TTL_MS), and the product check
+// each handler makes at its top.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Product } from '../domain/catalog.ts';
+import { hashToken, looksLikeToken } from '../domain/tokens.ts';
+import type { StoredToken } from '../storage/repositories/tokens.ts';
+import { HttpProblem } from './problems.ts';
+
+export const TOKEN_CACHE_TTL_MS = 1000;
+export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
+export const AUTH_HEADERS = ['X-Auth-Token', 'auth_token'] as const;
+
+const REALM = 'fantasy-league-data';
+const CHALLENGE = `Token realm="${REALM}", header="X-Auth-Token"`;
+
+/** The caller, once its token checks out. */
+export interface Principal {
+  tokenId: number;
+  userId: number;
+  products: readonly Product[];
+}
+
+type TokenLookup = (tokenHash: string) => Promise<StoredToken | undefined>;
+
+interface CacheEntry {
+  fetchedAt: number;
+  token: StoredToken | undefined;
+  /** Built once per lookup, so a cached request allocates nothing for its caller. */
+  principal: Principal | undefined;
+  expiresAtMs: number;
+  /** Set while the lookup runs, so concurrent requests with one token share it. */
+  pending: Promise<CacheEntry> | undefined;
+}
+
+export class TokenAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly lookup: TokenLookup,
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = TOKEN_CACHE_TTL_MS,
+    private readonly maxEntries = TOKEN_CACHE_MAX_ENTRIES,
+  ) {}
+
+  /** The principal, synchronously when the token is cached; throws HttpProblem otherwise. */
+  authenticate(headers: IncomingHttpHeaders): Principal | Promise<Principal> {
+    const token = tokenFromHeaders(headers);
+    const now = this.now();
+    const entry = this.cache.get(token);
+    if (entry !== undefined && entry.pending === undefined && now - entry.fetchedAt < this.ttlMs) {
+      return principalOf(entry, now);
+    }
+    const pending = entry?.pending ?? this.fetch(token, now);
+    return pending.then((fetched) => principalOf(fetched, this.now()));
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private fetch(token: string, now: number): Promise<CacheEntry> {
+    if (this.cache.size >= this.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (oldest.done !== true) this.cache.delete(oldest.value);
+    }
+    const entry: CacheEntry = {
+      fetchedAt: now,
+      token: undefined,
+      principal: undefined,
+      expiresAtMs: Infinity,
+      pending: undefined,
+    };
+    const pending = this.lookup(hashToken(token)).then(
+      (found) => {
+        entry.token = found;
+        if (found !== undefined) {
+          entry.principal = { tokenId: found.id, userId: found.userId, products: found.products };
+          if (found.expiresAt !== undefined) entry.expiresAtMs = Date.parse(found.expiresAt);
+        }
+        entry.fetchedAt = this.now();
+        entry.pending = undefined;
+        return entry;
+      },
+      (error: unknown) => {
+        this.cache.delete(token);
+        throw error;
+      },
+    );
+    entry.pending = pending;
+    this.cache.delete(token);
+    this.cache.set(token, entry);
+    return pending;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** The token from X-Auth-Token or auth_token; both may be sent if they agree. */
+function tokenFromHeaders(headers: IncomingHttpHeaders): string {
+  const primary = headerValue(headers['x-auth-token']);
+  const alternative = headerValue(headers['auth_token']);
+  if (primary !== undefined && alternative !== undefined && primary !== alternative) {
+    throw new HttpProblem(
+      'conflicting_tokens',
+      'X-Auth-Token and auth_token carry different tokens; send one of them (or the same token in both)',
+    );
+  }
+  const token = primary ?? alternative;
+  if (token === undefined) {
+    throw new HttpProblem(
+      'token_missing',
+      'this endpoint needs a token in the X-Auth-Token (or auth_token) header',
+      {},
+      { 'WWW-Authenticate': CHALLENGE },
+    );
+  }
+  if (!looksLikeToken(token))
+    throw invalidToken('token_invalid', 'the token is not one this service issued');
+  return token;
+}
+
+function invalidToken(
+  code: 'token_invalid' | 'token_expired' | 'token_revoked',
+  detail: string,
+): HttpProblem {
+  return new HttpProblem(
+    code,
+    detail,
+    {},
+    { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+  );
+}
+
+function principalOf(entry: CacheEntry, now: number): Principal {
+  const { token, principal } = entry;
+  if (token === undefined || principal === undefined) {
+    throw invalidToken('token_invalid', 'the token is not one this service issued');
+  }
+  if (token.revokedAt !== undefined)
+    throw invalidToken('token_revoked', 'the token has been revoked');
+  if (entry.expiresAtMs <= now) {
+    throw invalidToken('token_expired', `the token expired at ${token.expiresAt}`);
+  }
+  return principal;
+}
+
+/** The product check every handler makes first. */
+export function requireProduct(principal: Principal, product: Product): void {
+  if (!principal.products.includes(product)) {
+    throw new HttpProblem(
+      'product_missing',
+      `this endpoint needs the "${product}" product, which the token was not issued with`,
+      { required_product: product },
+    );
+  }
+}

@@ -1,0 +1,250 @@
+// Assembles the OpenAPI 3.0 document from the routes' own schemas, so what is documented is
+// what is validated and returned. Built once; the app serves the serialized bytes.
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { AUTH_HEADERS } from './auth.ts';
+import { toOpenApiSchema } from './openapi-schema.ts';
+import type { SchemaObject } from './openapi-schema.ts';
+import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CONTENT_TYPE } from './problems.ts';
+import type { ProblemCode } from './problems.ts';
+import type { RouteDoc } from './route.ts';
+import type { OperationDoc } from './routes/operations.ts';
+import { NAMED_SCHEMAS } from './schemas.ts';
+
+export const API_VERSION = '1.0.0-oas3';
+
+export interface ParameterObject {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: SchemaObject;
+  style?: 'form';
+  explode?: boolean;
+}
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, { schema: SchemaObject }>;
+}
+export interface OperationObject {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security: Array<Record<string, string[]>>;
+  parameters: ParameterObject[];
+  responses: Record<string, ResponseObject>;
+  'x-required-product'?: string;
+  'x-codeSamples'?: Array<{ lang: string; label: string; source: string }>;
+}
+export interface HeaderObject {
+  description: string;
+  schema: SchemaObject;
+}
+export interface OpenApiDocument {
+  openapi: '3.0.3';
+  info: { title: string; version: string; description: string };
+  tags: Array<{ name: string; description: string }>;
+  paths: Record<string, { get: OperationObject }>;
+  components: {
+    schemas: Record<string, SchemaObject>;
+    headers: Record<string, HeaderObject>;
+    securitySchemes: Record<
+      string,
+      { type: 'apiKey'; in: 'header'; name: string; description: string }
+    >;
+  };
+}
+
+const SECURITY_SCHEMES = { 'X-Auth-Token': 'XAuthToken', auth_token: 'AuthToken' } as const;
+
+const HEADERS: Record<string, HeaderObject> = {
+  'X-Request-Id': {
+    description:
+      'Identifies the request in the logs; echoed from the request when it sends a sane one.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The limit and its window: `600;w=60`.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the window.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the window resets.',
+    schema: { type: 'integer' },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  'WWW-Authenticate': {
+    description: 'The challenge: `Token realm="fantasy-league-data", header="X-Auth-Token"`.',
+    schema: { type: 'string' },
+  },
+};
+const RATE_LIMIT_HEADERS = [
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+];
+
+const headerRefs = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+export function buildOpenApi(
+  routes: readonly RouteDoc[],
+  operations: readonly OperationDoc[],
+): OpenApiDocument {
+  const names = new Map<TSchema, string>(NAMED_SCHEMAS.map(([name, schema]) => [schema, name]));
+  const convert = (schema: TSchema) => toOpenApiSchema(schema, names);
+  const paths: Record<string, { get: OperationObject }> = {};
+  for (const route of routes) paths[route.path] = { get: apiOperation(route, convert) };
+  for (const operation of operations)
+    paths[operation.path] = { get: plainOperation(operation, convert) };
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Fantasy League Data Service',
+      version: API_VERSION,
+      description:
+        "Read access to a user's fantasy-sports leagues, league settings and players, answered " +
+        'from the data the service has synced from each linked platform. Every endpoint is a ' +
+        'read-only GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`). Send the ' +
+        'token in `X-Auth-Token` or `auth_token` on any endpoint. Errors are ' +
+        '`application/problem+json` (RFC 9457) carrying `request_id`.',
+    },
+    tags: [
+      { name: 'league', description: 'Leagues (product `league`).' },
+      { name: 'player', description: 'Players of a league (product `player`).' },
+      { name: 'roster', description: 'Rostered players (product `roster`).' },
+      { name: 'operations', description: 'Health, readiness and documentation; no token.' },
+    ],
+    paths,
+    components: {
+      schemas: Object.fromEntries(
+        NAMED_SCHEMAS.map(([name, schema]) => [name, toOpenApiSchema(schema, names, true)]),
+      ),
+      headers: HEADERS,
+      securitySchemes: Object.fromEntries(
+        AUTH_HEADERS.map((header) => [
+          SECURITY_SCHEMES[header],
+          {
+            type: 'apiKey' as const,
+            in: 'header' as const,
+            name: header,
+            description: `The token in the ${header} header. Either header works on every endpoint; sending both with different tokens is a 400.`,
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+function apiOperation(
+  route: RouteDoc,
+  convert: (schema: TSchema) => SchemaObject,
+): OperationObject {
+  const contract = SECURITY_SCHEMES[route.contractHeader];
+  const other = contract === 'XAuthToken' ? 'AuthToken' : 'XAuthToken';
+  const success: ResponseObject = {
+    description: route.responseDescription,
+    headers: headerRefs(['X-Request-Id', ...RATE_LIMIT_HEADERS]),
+    content: Object.fromEntries(
+      route.produces.map((type) => [type, { schema: convert(route.response) }]),
+    ),
+  };
+  for (const [name, header] of Object.entries(route.responseHeaders ?? {})) {
+    (success.headers as Record<string, unknown>)[name] = header;
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description}\n\nRequires a token with the \`${route.product}\` product.`,
+    tags: [route.tag],
+    security: [{ [contract]: [] }, { [other]: [] }],
+    parameters: [
+      ...parameters(route.params, 'path', convert),
+      ...parameters(route.query, 'query', convert),
+    ],
+    responses: { '200': success, ...problemResponses([...route.errors, ...AUTH_PROBLEMS]) },
+    'x-required-product': route.product,
+    'x-codeSamples': [
+      {
+        lang: 'Shell',
+        label: 'curl',
+        source: `curl -sS -H "${route.contractHeader}: $FANTASY_TOKEN" "$BASE_URL${route.example}"`,
+      },
+    ],
+  };
+}
+
+function plainOperation(
+  operation: OperationDoc,
+  convert: (schema: TSchema) => SchemaObject,
+): OperationObject {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] = {
+      description: response.description,
+      headers: headerRefs(['X-Request-Id']),
+      content: { [response.contentType]: { schema: convert(response.schema) } },
+    };
+  }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    tags: ['operations'],
+    security: [],
+    parameters: [],
+    responses,
+    'x-codeSamples': [
+      { lang: 'Shell', label: 'curl', source: `curl -sS "$BASE_URL${operation.path}"` },
+    ],
+  };
+}
+
+function parameters(
+  schema: TObject,
+  where: 'path' | 'query',
+  convert: (schema: TSchema) => SchemaObject,
+): ParameterObject[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, ...rest } = convert(property);
+    const isArray = property.type === 'array';
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+      ...(where === 'query' && isArray ? { style: 'form' as const, explode: true } : {}),
+    };
+  });
+}
+
+/** One response per status, listing the problem codes behind it. */
+function problemResponses(codes: readonly ProblemCode[]): Record<string, ResponseObject> {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of new Set(codes)) {
+    const { status } = PROBLEMS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, ResponseObject> = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const list = byStatus.get(status) as ProblemCode[];
+    const extra = status === 401 ? ['WWW-Authenticate'] : status === 429 ? ['Retry-After'] : [];
+    // A request is counted against its token's limit once the token checks out, so every problem
+    // but a 401 may carry the RateLimit fields.
+    const limited = status === 401 ? [] : RATE_LIMIT_HEADERS;
+    responses[String(status)] = {
+      description: list.map((code) => `\`${code}\`: ${PROBLEMS[code].title}.`).join(' '),
+      headers: headerRefs(['X-Request-Id', ...extra, ...limited]),
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  return responses;
+}

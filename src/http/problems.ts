@@ -1,0 +1,163 @@
+// Every error the API can answer with: one list of codes, one code -> status mapping, one renderer
+// of RFC 9457 problem details. Handlers throw `HttpProblem`; the app turns it into a response.
+
+/** The problem types, in the order the documentation lists them. */
+export const PROBLEMS = {
+  invalid_parameter: {
+    status: 400,
+    title: 'Invalid parameter',
+    when: 'A path or query parameter is malformed or out of range; `invalid_params` names it.',
+  },
+  conflicting_tokens: {
+    status: 400,
+    title: 'Conflicting authentication headers',
+    when: 'Both X-Auth-Token and auth_token were sent, with different tokens.',
+  },
+  token_missing: {
+    status: 401,
+    title: 'Authentication token missing',
+    when: 'Neither X-Auth-Token nor auth_token was sent.',
+  },
+  token_invalid: {
+    status: 401,
+    title: 'Authentication token not recognised',
+    when: 'The token is malformed or was never issued by this service.',
+  },
+  token_expired: {
+    status: 401,
+    title: 'Authentication token expired',
+    when: 'The token was issued with a lifetime that has passed.',
+  },
+  token_revoked: {
+    status: 401,
+    title: 'Authentication token revoked',
+    when: 'The token was revoked (within about a second of the revocation).',
+  },
+  product_missing: {
+    status: 403,
+    title: 'Product not granted to this token',
+    when: 'The token was not issued with the product the endpoint needs; `required_product` names it.',
+  },
+  route_not_found: {
+    status: 404,
+    title: 'No such endpoint',
+    when: 'No endpoint has this path.',
+  },
+  league_not_found: {
+    status: 404,
+    title: 'League not found',
+    when: "No league with this league_id among the token's user's leagues (whether or not it exists).",
+  },
+  player_not_found: {
+    status: 404,
+    title: 'Player not found',
+    when: "No player with this id, or matching this name, in the league's player pool.",
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    when: 'A method other than GET or HEAD; the Allow header lists the allowed ones.',
+  },
+  not_acceptable: {
+    status: 406,
+    title: 'No acceptable representation',
+    when: 'The Accept header allows none of the media types the endpoint offers.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Rate limit exceeded',
+    when: 'The token used up its requests for the current window; see Retry-After.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal server error',
+    when: 'Something unexpected failed; the details are in the server log under the request id.',
+  },
+  not_ready: {
+    status: 503,
+    title: 'Service not ready',
+    when: 'The store does not answer (readiness check only).',
+  },
+} as const satisfies Record<string, { status: number; title: string; when: string }>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Problems every authenticated endpoint can return, whatever it does. */
+export const AUTH_PROBLEMS: readonly ProblemCode[] = [
+  'conflicting_tokens',
+  'token_missing',
+  'token_invalid',
+  'token_expired',
+  'token_revoked',
+  'product_missing',
+  'rate_limited',
+  'internal_error',
+];
+
+/** One bad parameter, as listed in `invalid_params` of a 400 body. */
+export interface InvalidParam {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  reason: string;
+}
+
+/** Optional members a problem body may carry beyond the RFC 9457 ones. */
+export interface ProblemExtensions {
+  invalid_params?: InvalidParam[];
+  required_product?: string;
+}
+
+export class HttpProblem extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extensions: ProblemExtensions = {},
+    /** Response headers that belong to this problem (Allow, Retry-After, WWW-Authenticate...). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+    this.status = PROBLEMS[code].status;
+  }
+}
+
+/** The problem's `type`: a link to its entry on the service's own /docs page. */
+export function problemTypeUri(code: ProblemCode): string {
+  return `/docs#problem-${code.replaceAll('_', '-')}`;
+}
+
+/** Serializes a problem body; members in the order RFC 9457 lists them, then the extensions. */
+export function renderProblem(problem: HttpProblem, requestId: string): string {
+  const { code } = problem;
+  return JSON.stringify({
+    type: problemTypeUri(code),
+    title: PROBLEMS[code].title,
+    status: problem.status,
+    detail: problem.detail,
+    code,
+    request_id: requestId,
+    ...problem.extensions,
+  });
+}
+
+/** A 400 naming one parameter. */
+export function invalidParameter(
+  name: string,
+  where: InvalidParam['in'],
+  reason: string,
+): HttpProblem {
+  return new HttpProblem('invalid_parameter', `${name} ${reason}`, {
+    invalid_params: [{ name, in: where, reason }],
+  });
+}
+
+/** Quotes a client-supplied value for an error message without echoing unbounded input. */
+export function quoteValue(value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,152 @@
+// What an endpoint file declares (schemas, product, problems, handler) and how the app runs it:
+// `defineRoute` keeps the handler's types and hands the app one uniform, type-erased route.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Product } from '../domain/catalog.ts';
+import type { Principal } from './auth.ts';
+import type { MediaType } from './negotiate.ts';
+import { invalidParameter } from './problems.ts';
+import type { ProblemCode } from './problems.ts';
+import type { ReadModel } from './read-model.ts';
+import { compileParams } from './validate.ts';
+import type { RawParams } from './validate.ts';
+
+export interface HeaderDoc {
+  description: string;
+  schema: { type: 'string' | 'integer' };
+}
+
+export interface RouteContext<P extends TObject, Q extends TObject> {
+  readonly principal: Principal;
+  readonly read: ReadModel;
+  /** The path parameters, checked against the route's schema (throws a 400 naming the parameter). */
+  params(): Static<P>;
+  /** The query parameters, checked the same way. */
+  query(): Static<Q>;
+  /** Adds a response header, such as X-Match-Count. */
+  header(name: string, value: string): void;
+}
+
+/** The parts of a route the OpenAPI document and the reference page are built from. */
+export interface RouteDoc {
+  operationId: string;
+  /** OpenAPI path template: '/league/settings/{league_id}'. */
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  product: Product;
+  /** The header the contract names for this endpoint; both headers work on every endpoint. */
+  contractHeader: 'X-Auth-Token' | 'auth_token';
+  params: TObject;
+  query: TObject;
+  response: TSchema;
+  responseDescription: string;
+  /** Representations offered, preferred first. */
+  produces: readonly MediaType[];
+  responseHeaders?: Readonly<Record<string, HeaderDoc>>;
+  /** Problems particular to this endpoint; the authentication ones apply to every route. */
+  errors: readonly ProblemCode[];
+  /** A concrete path for the example curl line. */
+  example: string;
+}
+
+export interface RouteDefinition<
+  P extends TObject,
+  Q extends TObject,
+  R extends TSchema,
+> extends RouteDoc {
+  params: P;
+  query: Q;
+  response: R;
+  /** Required when `produces` offers XML. */
+  xml?: (body: Static<R>) => string;
+  handler(context: RouteContext<P, Q>): Promise<Static<R>>;
+}
+
+export interface RouteInput {
+  principal: Principal;
+  read: ReadModel;
+  /** Path parameter values in template order, still percent-encoded. */
+  rawParams: readonly string[];
+  /** The query string without '?', if any. */
+  rawQuery: string | undefined;
+  format: MediaType;
+  /** Extra response headers the handler sets. */
+  headers: Record<string, string>;
+}
+
+export interface ApiRoute {
+  readonly doc: RouteDoc;
+  /** The template split on '/': literals, and parameter names in braces. */
+  readonly segments: readonly string[];
+  /** Runs the handler and serializes its result in `input.format`. */
+  run(input: RouteInput): Promise<string>;
+}
+
+export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
+  definition: RouteDefinition<P, Q, R>,
+): ApiRoute {
+  const { handler, xml, ...doc } = definition;
+  if (doc.produces.includes('application/xml') && xml === undefined) {
+    throw new Error(`${doc.operationId} offers XML but has no XML writer`);
+  }
+  const segments = doc.path.split('/');
+  const paramNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
+  const params = compileParams(definition.params, 'path');
+  const query = compileParams(definition.query, 'query');
+  return {
+    doc,
+    segments,
+    async run(input) {
+      const context: RouteContext<P, Q> = {
+        principal: input.principal,
+        read: input.read,
+        params: () => params.parse(decodePath(paramNames, input.rawParams)),
+        query: () => query.parse(parseQuery(input.rawQuery)),
+        header: (name, value) => {
+          input.headers[name] = value;
+        },
+      };
+      const body = await handler(context);
+      return input.format === 'application/xml' && xml !== undefined
+        ? xml(body)
+        : JSON.stringify(body);
+    },
+  };
+}
+
+function decodePath(names: readonly string[], raw: readonly string[]): RawParams {
+  const decoded: RawParams = Object.create(null) as RawParams;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const value = raw[i] as string;
+    decoded[name] = decodeOrThrow(value, name, 'path');
+  }
+  return decoded;
+}
+
+/** Parses `a=1&a=2&b=x` into every value of every name ('+' is a space, as forms send it). */
+export function parseQuery(rawQuery: string | undefined): RawParams {
+  const found: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  if (rawQuery === undefined || rawQuery === '') return found;
+  for (const pair of rawQuery.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const rawName = (equals === -1 ? pair : pair.slice(0, equals)).replaceAll('+', ' ');
+    const rawValue = (equals === -1 ? '' : pair.slice(equals + 1)).replaceAll('+', ' ');
+    const name = decodeOrThrow(rawName, 'query string', 'query');
+    const value = decodeOrThrow(rawValue, name, 'query');
+    if (Object.hasOwn(found, name)) (found[name] as string[]).push(value);
+    else found[name] = [value];
+  }
+  return found;
+}
+
+function decodeOrThrow(text: string, name: string, where: 'path' | 'query'): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw invalidParameter(name, where, 'is not valid percent-encoded UTF-8');
+  }
+}

@@ -1,0 +1,31 @@
+// Pieces several endpoint files share: the league_id path parameter and the league lookup that
+// answers 404 alike for a league that does not exist and one the caller does not belong to.
+import { Type } from '@sinclair/typebox';
+import type { League } from '../../domain/records.ts';
+import { HttpProblem } from '../problems.ts';
+import type { Principal } from '../auth.ts';
+import type { ReadModel } from '../read-model.ts';
+import { MAX_LEAGUE_ID } from '../schemas.ts';
+
+export const LeagueIdParam = Type.Integer({
+  format: 'int64',
+  minimum: 1,
+  maximum: MAX_LEAGUE_ID,
+  description: 'The league_id from the league list (plain decimal digits, no leading zeros).',
+});
+
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export async function leagueOrNotFound(
+  context: { readonly read: ReadModel; readonly principal: Principal },
+  leagueId: number,
+): Promise<League> {
+  const league = await context.read.findLeague(context.principal.userId, leagueId);
+  if (league === undefined) {
+    throw new HttpProblem(
+      'league_not_found',
+      `no league ${leagueId} among the leagues of this token's user`,
+    );
+  }
+  return league;
+}

@@ -1,0 +1,32 @@
+// GET /league/settings/{league_id}: one league of the token's user.
+import { Type } from '@sinclair/typebox';
+import { requireProduct } from '../auth.ts';
+import { defineRoute } from '../route.ts';
+import { LeagueSchema, toLeagueBody } from '../schemas.ts';
+import { leagueXml } from '../xml.ts';
+import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
+
+export const leagueSettings = defineRoute({
+  operationId: 'getLeagueSettings',
+  path: '/league/settings/{league_id}',
+  tag: 'league',
+  summary: 'Get one league',
+  description:
+    "The League record of one of the token's user's leagues. A league that does not exist and " +
+    'one the user does not belong to both answer 404. Like the list, it is offered as JSON or XML.',
+  product: 'league',
+  contractHeader: 'auth_token',
+  params: Type.Object({ league_id: LeagueIdParam }),
+  query: NoQuery,
+  response: LeagueSchema,
+  responseDescription: 'The league.',
+  produces: ['application/json', 'application/xml'],
+  xml: leagueXml,
+  errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
+  example: '/league/settings/1',
+  async handler(context) {
+    requireProduct(context.principal, 'league');
+    const { league_id } = context.params();
+    return toLeagueBody(await leagueOrNotFound(context, league_id));
+  },
+});

@@ -1,0 +1,148 @@
+// A real app on a real http.Server (127.0.0.1, random port) over a throwaway store, with seed
+// helpers and captured log lines. On close it also checks that every status the app answered a
+// GET or HEAD with is documented for that operation in the served OpenAPI document.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
+import type { Product } from '../../src/domain/catalog.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/records.ts';
+import { generateToken, hashToken, tokenDisplayPrefix } from '../../src/domain/tokens.ts';
+import { apiDocuments, createApp } from '../../src/http/app.ts';
+import type { App, ResponseEvent } from '../../src/http/app.ts';
+import type { RateLimitStore } from '../../src/http/rate-limit.ts';
+import { createStoreReadModel } from '../../src/http/read-model.ts';
+import type { ReadModel } from '../../src/http/read-model.ts';
+import { createLogger } from '../../src/logger.ts';
+import { nowIso } from '../../src/storage/db.ts';
+import type { Dialect } from '../../src/storage/db.ts';
+import {
+  getDataSeq,
+  writeLeagueSnapshot,
+  writePlayerPool,
+} from '../../src/storage/repositories/snapshots.ts';
+import { insertToken, revokeTokenByHash } from '../../src/storage/repositories/tokens.ts';
+import { createUser } from '../../src/storage/repositories/users.ts';
+import type { User } from '../../src/storage/repositories/users.ts';
+import { createTestStore } from './store.ts';
+import type { TestStore } from './store.ts';
+
+export interface TestAppOptions {
+  dialect: Dialect;
+  config?: Partial<Config>;
+  /** Wraps the default read model, e.g. to make one method fail. */
+  readModel?: (defaults: ReadModel) => ReadModel;
+  rateLimitStore?: RateLimitStore;
+}
+
+export interface IssueOptions {
+  products?: readonly Product[];
+  /** ISO time; in the past for an expired token. */
+  expiresAt?: string;
+  revoked?: boolean;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  store: TestStore;
+  app: App;
+  /** Parsed log lines, in order. */
+  logs: Array<Record<string, unknown>>;
+  /** fetch against the app; `token` goes in X-Auth-Token. */
+  request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  createUser(name: string): Promise<User>;
+  /** Issues a token for the user and returns it (the store keeps only its hash). */
+  issueToken(userId: number, options?: IssueOptions): Promise<string>;
+  revokeToken(token: string): Promise<void>;
+  /** Writes the league with the user as member; returns its league_id. */
+  addLeague(snapshot: LeagueSnapshot, userId: number): Promise<number>;
+  addPool(pool: PlayerPoolSnapshot): Promise<void>;
+  dataSeq(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
+
+export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
+  const store = await createTestStore(options.dialect);
+  const config: Config = Object.freeze({ ...loadConfig({}), ...options.config });
+  const logs: Array<Record<string, unknown>> = [];
+  const logger = createLogger({
+    level: 'info',
+    destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
+  });
+  const events: ResponseEvent[] = [];
+  const defaults = createStoreReadModel(store);
+  const app = createApp({
+    store,
+    config,
+    logger,
+    readModel: options.readModel ? options.readModel(defaults) : defaults,
+    ...(options.rateLimitStore && { rateLimitStore: options.rateLimitStore }),
+    onResponse: (event) => events.push(event),
+  });
+  const server = createServer((req, res) => app.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    store,
+    app,
+    logs,
+    request(path, init = {}) {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token !== undefined) headers.set('X-Auth-Token', token);
+      return fetch(baseUrl + path, { ...rest, headers });
+    },
+    createUser: (name) => createUser(store.db, name),
+    async issueToken(userId, issue = {}) {
+      const token = generateToken();
+      await insertToken(store.db, {
+        userId,
+        tokenHash: hashToken(token),
+        tokenPrefix: tokenDisplayPrefix(token),
+        products: [...(issue.products ?? ALL_PRODUCTS)],
+        ...(issue.expiresAt !== undefined && { expiresAt: issue.expiresAt }),
+      });
+      if (issue.revoked) await revokeTokenByHash(store.db, hashToken(token), nowIso());
+      return token;
+    },
+    async revokeToken(token) {
+      await revokeTokenByHash(store.db, hashToken(token), nowIso());
+    },
+    async addLeague(snapshot, userId) {
+      const { leagueId } = await writeLeagueSnapshot(store, snapshot, { userId, accountId: null });
+      return leagueId;
+    },
+    async addPool(pool) {
+      await writePlayerPool(store, pool);
+    },
+    dataSeq: () => getDataSeq(store.db),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await store.destroy();
+      assertStatusesDocumented(events);
+    },
+  };
+}
+
+/** Every (operation, status) answered to GET or HEAD must appear in that operation's responses. */
+function assertStatusesDocumented(events: readonly ResponseEvent[]): void {
+  const { openapi } = apiDocuments();
+  const documented = new Map<string, Set<string>>();
+  for (const item of Object.values(openapi.paths)) {
+    documented.set(item.get.operationId, new Set(Object.keys(item.get.responses)));
+  }
+  const missing = new Set<string>();
+  for (const { operationId, method, status } of events) {
+    if (operationId === undefined || (method !== 'GET' && method !== 'HEAD')) continue;
+    if (!documented.get(operationId)?.has(String(status))) missing.add(`${operationId} ${status}`);
+  }
+  if (missing.size > 0) {
+    throw new Error(`statuses answered but not documented in /openapi.json: ${[...missing].join(', ')}`);
+  }
+}
