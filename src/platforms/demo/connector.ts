@@ -1,0 +1,103 @@
+// The bundled demo platform as a PlatformConnector: the service runs end to end with no account
+// and no network. Everything is generated from the seed on first use and kept in memory.
+import type { Sport } from '../../domain/catalog.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
+import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
+import {
+  DEFAULT_DEMO_SEED,
+  DEMO_EXTERNAL_USER_ID,
+  DEMO_USERNAME,
+  generateDemoData,
+} from './plan.ts';
+import type { DemoData } from './plan.ts';
+
+export interface DemoConnectorOptions {
+  /** Same seed, same data, byte for byte. */
+  seed?: number;
+}
+
+export function createDemoConnector(options: DemoConnectorOptions = {}): PlatformConnector {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  let data: DemoData | undefined;
+  // Generated lazily: building the connector (every CLI start) costs nothing until a sync needs it.
+  const demoData = (): DemoData => (data ??= generateDemoData(seed));
+
+  const checkAccount = (account: PlatformAccount): void => {
+    if (account.externalUserId !== DEMO_EXTERNAL_USER_ID) {
+      throw new PlatformError(
+        'demo',
+        `no demo account with id "${account.externalUserId}"`,
+        'not_found',
+      );
+    }
+  };
+
+  return {
+    platform: 'demo',
+
+    async resolveAccount(username: string, signal?: AbortSignal): Promise<PlatformAccount> {
+      signal?.throwIfAborted();
+      if (username !== DEMO_USERNAME) {
+        throw new PlatformError(
+          'demo',
+          `no demo user named "${username}"; the demo platform has only "${DEMO_USERNAME}"`,
+          'not_found',
+        );
+      }
+      return { platform: 'demo', externalUserId: DEMO_EXTERNAL_USER_ID, username: DEMO_USERNAME };
+    },
+
+    async listLeagues(
+      account: PlatformAccount,
+      scope: SyncScope,
+      signal?: AbortSignal,
+    ): Promise<LeagueRef[]> {
+      signal?.throwIfAborted();
+      checkAccount(account);
+      return demoData()
+        .leagues.filter(
+          (league) =>
+            (scope.sports.length === 0 || scope.sports.includes(league.sport)) &&
+            (scope.seasons.length === 0 || scope.seasons.includes(league.season)),
+        )
+        .map((league) => ({
+          platformLeagueKey: league.platformLeagueKey,
+          season: league.season,
+          sport: league.sport,
+          name: league.name,
+        }));
+    },
+
+    async fetchLeague(
+      account: PlatformAccount,
+      ref: LeagueRef,
+      signal?: AbortSignal,
+    ): Promise<LeagueSnapshot> {
+      signal?.throwIfAborted();
+      checkAccount(account);
+      const league = demoData().leagues.find(
+        (l) =>
+          l.platformLeagueKey === ref.platformLeagueKey &&
+          l.season === ref.season &&
+          l.sport === ref.sport,
+      );
+      if (!league) {
+        throw new PlatformError(
+          'demo',
+          `no ${ref.sport} league "${ref.platformLeagueKey}" in season ${ref.season}`,
+          'not_found',
+        );
+      }
+      // Copies, so a caller that edits a snapshot cannot change what the next call returns.
+      return structuredClone(league);
+    },
+
+    async fetchPlayerPool(sport: Sport, signal?: AbortSignal): Promise<PlayerPoolSnapshot> {
+      signal?.throwIfAborted();
+      const pool = demoData().pools.find((p) => p.sport === sport);
+      if (!pool) throw new PlatformError('demo', `no ${sport} player pool`, 'not_found');
+      return structuredClone(pool);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SPORTS } from '../../../src/domain/catalog.ts';
+import { generateDemoDataset } from '../../../src/platforms/demo/index.ts';
+
+describe('generateDemoDataset', () => {
+  it('generates the requested numbers of leagues and players on the demo platform', () => {
+    const dataset = generateDemoDataset({ seed: 3, leagues: 40, playersPerSport: 2000 });
+    assert.deepEqual(
+      dataset.pools.map((p) => [p.platform, p.sport, p.players.length]),
+      SPORTS.map((sport) => ['demo', sport, 2000]),
+    );
+    assert.equal(dataset.leagues.length, 40);
+    assert.deepEqual(new Set(dataset.leagues.map((l) => l.sport)), new Set(SPORTS));
+    assert.equal(new Set(dataset.leagues.map((l) => l.season)).size, 5);
+  });
+
+  it('spreads pools and leagues over the platforms it is given', () => {
+    const platforms = ['sleeper', 'espn', 'yahoo'] as const;
+    const dataset = generateDemoDataset({ seed: 3, leagues: 30, playersPerSport: 3001, platforms });
+    for (const sport of SPORTS) {
+      const sizes = dataset.pools.filter((p) => p.sport === sport).map((p) => p.players.length);
+      assert.deepEqual(sizes, [1001, 1000, 1000]);
+    }
+    for (const platform of platforms) {
+      assert.equal(dataset.leagues.filter((l) => l.platform === platform).length, 10);
+    }
+    const keys = dataset.leagues.map((l) => `${l.platform}/${l.platformLeagueKey}/${l.season}`);
+    assert.equal(new Set(keys).size, keys.length);
+  });
+
+  it('keeps rosters inside their own platform and sport pool, with no player on two teams', () => {
+    const dataset = generateDemoDataset({
+      seed: 9,
+      leagues: 60,
+      playersPerSport: 1200,
+      platforms: ['demo', 'mfl'],
+    });
+    for (const league of dataset.leagues) {
+      const pool = dataset.pools.find(
+        (p) => p.platform === league.platform && p.sport === league.sport,
+      );
+      assert.ok(pool);
+      const ids = new Set(pool.players.map((p) => p.playerId));
+      const rostered = league.rosterEntries.map((e) => e.playerId);
+      assert.equal(new Set(rostered).size, rostered.length);
+      assert.ok(rostered.every((id) => ids.has(id)));
+      assert.ok(league.teams.length >= 8 && league.teams.length <= 14);
+      assert.equal(league.numTeams, league.teams.length);
+    }
+  });
+
+  it('still builds valid leagues when pools are smaller than the rosters would need', () => {
+    const dataset = generateDemoDataset({ seed: 1, leagues: 6, playersPerSport: 10 });
+    for (const pool of dataset.pools) assert.ok(pool.players.length >= 10);
+    for (const league of dataset.leagues) {
+      const rostered = league.rosterEntries.map((e) => e.playerId);
+      assert.equal(new Set(rostered).size, rostered.length);
+    }
+  });
+
+  it('is deterministic from the seed', () => {
+    const options = { seed: 5, leagues: 20, playersPerSport: 900 };
+    const a = JSON.stringify(generateDemoDataset(options));
+    assert.equal(JSON.stringify(generateDemoDataset(options)), a);
+    assert.notEqual(JSON.stringify(generateDemoDataset({ ...options, seed: 6 })), a);
+  });
+
+  it('refuses impossible options', () => {
+    assert.throws(
+      () => generateDemoDataset({ seed: 1, leagues: -1, playersPerSport: 10 }),
+      RangeError,
+    );
+    assert.throws(
+      () => generateDemoDataset({ seed: 1, leagues: 1, playersPerSport: 1.5 }),
+      RangeError,
+    );
+    assert.throws(
+      () => generateDemoDataset({ seed: 1, leagues: 1, playersPerSport: 10, platforms: [] }),
+      RangeError,
+    );
+    assert.throws(
+      () =>
+        generateDemoDataset({
+          seed: 1,
+          leagues: 1,
+          playersPerSport: 10,
+          platforms: ['espn', 'espn'],
+        }),
+      RangeError,
+    );
+  });
+});
