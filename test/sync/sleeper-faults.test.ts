@@ -56,7 +56,12 @@ for (const dialect of testBackends()) {
         userId = (await createUser(store.db, 'alice')).id;
         const account = await connector.resolveAccount(RECORDED_SLEEPER_USER.username);
         assert.equal(account.externalUserId, RECORDED_SLEEPER_USER.userId);
-        await linkAccount(store.db, { userId, platform: 'sleeper', ...account });
+        await linkAccount(store.db, {
+          userId,
+          platform: 'sleeper',
+          externalUserId: account.externalUserId,
+          ...(account.username === undefined ? {} : { username: account.username }),
+        });
       });
       after(async () => {
         await store?.destroy();
