@@ -24,7 +24,10 @@ export type FakeReply =
   /** Closes the connection without an answer (a network error for the client). */
   | { fault: 'reset' };
 
-/** A reply, a sequence (one per hit, the last one repeating) or a function of the request. */
+/**
+ * A reply, a sequence (one per hit since the route was set, the last one repeating) or a
+ * function of the request.
+ */
 export type FakeRoute =
   FakeReply | readonly FakeReply[] | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
 
@@ -83,6 +86,8 @@ export async function startFakePlatform(
 ): Promise<FakePlatformServer> {
   const table = new Map<string, FakeRoute>(Object.entries(routes));
   const hitCounts = new Map<string, number>();
+  /** Hits since each route was (re)set: sequences start over when a route is replaced. */
+  const routeHits = new Map<string, number>();
   const requests: FakeRequest[] = [];
   let current = 0;
   let most = 0;
@@ -104,13 +109,15 @@ export async function startFakePlatform(
       most = Math.max(most, current);
       res.on('close', () => current--);
       const route = table.get(url.pathname);
+      const routeHit = (routeHits.get(url.pathname) ?? 0) + 1;
+      routeHits.set(url.pathname, routeHit);
       let answer: FakeReply;
       if (route === undefined) {
         answer = options.fallback ? await options.fallback(request) : reply.status(404);
       } else if (typeof route === 'function') {
         answer = await route(request);
       } else if (Array.isArray(route)) {
-        answer = route[Math.min(hit, route.length) - 1] as FakeReply;
+        answer = route[Math.min(routeHit, route.length) - 1] as FakeReply;
       } else {
         answer = route as FakeReply;
       }
@@ -134,7 +141,10 @@ export async function startFakePlatform(
 
   return {
     url: `http://127.0.0.1:${port}`,
-    route: (path, route) => void table.set(path, route),
+    route(path, route) {
+      table.set(path, route);
+      routeHits.delete(path);
+    },
     hits: (path) => hitCounts.get(path) ?? 0,
     totalHits: () => requests.length,
     requests,
