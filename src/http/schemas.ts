@@ -1,13 +1,16 @@
 // The response records of the API as TypeBox schemas. The same objects type the handlers'
 // results, feed the OpenAPI document and check the test responses; the mappers below are the
 // only place domain records become wire records.
-import { Type } from '@sinclair/typebox';
+import { FormatRegistry, Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { PLATFORMS, SPORTS } from '../domain/catalog.ts';
 import type { League, Player } from '../domain/records.ts';
 import { PROBLEM_CODES } from './problems.ts';
 
 export const MAX_LEAGUE_ID = Number.MAX_SAFE_INTEGER;
+
+// TypeBox checks string formats only once they are registered.
+if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', (value) => URL.canParse(value));
 
 const literals = <T extends string>(values: readonly T[], options: object = {}) =>
   Type.Union(

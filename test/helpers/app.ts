@@ -143,6 +143,8 @@ function assertStatusesDocumented(events: readonly ResponseEvent[]): void {
     if (!documented.get(operationId)?.has(String(status))) missing.add(`${operationId} ${status}`);
   }
   if (missing.size > 0) {
-    throw new Error(`statuses answered but not documented in /openapi.json: ${[...missing].join(', ')}`);
+    throw new Error(
+      `statuses answered but not documented in /openapi.json: ${[...missing].join(', ')}`,
+    );
   }
 }
