@@ -84,14 +84,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     signal: AbortSignal | undefined,
   ): Promise<{ value: unknown } | Failure> {
     await budget.take(signal);
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    // One controller per attempt, fed by the timer and by the caller's signal (a listener
+    // removed afterwards, rather than AbortSignal.any, which piles up on a long-lived signal).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
+      signal?.throwIfAborted();
       const response = await fetchImpl(url, {
         method: 'GET',
         headers: { accept: 'application/json', ...options.headers },
-        signal: combined,
+        signal: controller.signal,
       });
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
@@ -101,17 +109,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       // The caller's own abort is not a platform failure: hand its reason back unchanged.
       if (signal?.aborted) throw signal.reason;
-      if (timeout.signal.aborted) {
+      if (timedOut) {
         const message = `${endpoint} gave no complete answer within ${timeoutMs} ms`;
         return { kind: 'timeout', message, retry: true };
       }
-      return {
-        kind: 'unavailable',
-        message: `${endpoint} failed: ${networkReason(error)}`,
-        retry: true,
-      };
+      const message = `${endpoint} failed: ${networkReason(error)}`;
+      return { kind: 'unavailable', message, retry: true };
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
