@@ -1,6 +1,13 @@
 // Brings a store's schema up to date with the migrations in ./migrations, on either backend.
-import { Migrator } from 'kysely';
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+//
+// A small runner of our own rather than Kysely's Migrator: on PostgreSQL the Migrator looks for
+// its tables by introspecting every schema of the database, which fails whenever another schema
+// is dropped meanwhile (test suites running side by side, each in a throwaway schema) and can
+// mistake another schema's migration table for its own. This runner only ever reads the store's
+// own schema. It keeps the Migrator's table (kysely_migration: name, timestamp), so stores
+// migrated by it before stay valid.
+import { sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import type { Schema } from './schema.ts';
 import { initialSchema } from './migrations/001-initial.ts';
@@ -12,21 +19,62 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initialSchema,
 };
 
-class InCodeProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, make]) => [name, make(this.dialect)]),
-    );
+/** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */
+const PG_MIGRATION_LOCK = 7_302_114_561;
+
+export async function migrateToLatest(db: Kysely<Schema>, dialect: Dialect): Promise<void> {
+  const names = Object.keys(MIGRATIONS).sort();
+  let current = '';
+  try {
+    await inMigrationLock(db, dialect, async (tx) => {
+      await sql`create table if not exists kysely_migration (
+        name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(tx);
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(tx);
+      const applied = new Set(rows.map((row) => row.name));
+      const unknown = [...applied].filter((name) => !(name in MIGRATIONS));
+      if (unknown.length > 0) {
+        throw new Error(
+          `the database has migrations this version does not know (${unknown.join(', ')}); use a newer version`,
+        );
+      }
+      for (const name of names) {
+        if (applied.has(name)) continue;
+        current = name;
+        await (MIGRATIONS[name] as DialectMigration)(dialect).up(tx);
+        await sql`insert into kysely_migration (name, timestamp)
+          values (${name}, ${new Date().toISOString()})`.execute(tx);
+      }
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${current} failed: ${detail}`, { cause: error });
   }
 }
 
-export async function migrateToLatest(db: Kysely<Schema>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((result) => result.status === 'Error');
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+/**
+ * Runs all pending migrations in one transaction (DDL is transactional on both backends), so a
+ * failed migration leaves nothing half-done, and two processes starting at once migrate in turn.
+ */
+async function inMigrationLock(
+  db: Kysely<Schema>,
+  dialect: Dialect,
+  work: (tx: Kysely<Schema>) => Promise<void>,
+): Promise<void> {
+  if (dialect === 'postgres') {
+    await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
+      await work(tx);
+    });
+    return;
   }
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await work(connection);
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }
