@@ -1,0 +1,161 @@
+// The served OpenAPI document, checked against the route table it is built from, and the
+// offline reference page rendered from it.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_ROUTES } from '../../src/http/routes/index.ts';
+import { OPERATIONS } from '../../src/http/routes/operations.ts';
+import type { OpenApiDocument } from '../../src/http/openapi.ts';
+import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CODES } from '../../src/http/problems.ts';
+import { startTestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
+
+describe('OpenAPI document and /docs', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let html: string;
+
+  before(async () => {
+    t = await startTestApp({ dialect: 'sqlite' });
+    doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
+    html = await (await t.request('/docs')).text();
+  });
+  after(() => t.close());
+
+  it('is OpenAPI 3.0 with the contract version', () => {
+    assert.equal(doc.openapi, '3.0.3');
+    assert.equal(doc.info.version, '1.0.0-oas3');
+  });
+
+  it('lists every route of the app, and nothing else', () => {
+    assert.deepEqual(
+      Object.keys(doc.paths).sort(),
+      [...API_ROUTES.map((r) => r.doc.path), ...OPERATIONS.map((o) => o.path)].sort(),
+    );
+    for (const route of API_ROUTES) {
+      const operation = doc.paths[route.doc.path]?.get;
+      assert.equal(operation?.operationId, route.doc.operationId);
+      assert.equal(operation?.['x-required-product'], route.doc.product);
+      const templateParams = [...route.doc.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const documented = operation?.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+      assert.deepEqual(documented, templateParams, route.doc.operationId);
+    }
+  });
+
+  it('documents both token headers as API-key schemes, accepted on every API route', () => {
+    assert.deepEqual(doc.components.securitySchemes.XAuthToken, {
+      ...doc.components.securitySchemes.XAuthToken,
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Auth-Token',
+    });
+    assert.equal(doc.components.securitySchemes.AuthToken?.name, 'auth_token');
+    for (const route of API_ROUTES) {
+      const security = doc.paths[route.doc.path]?.get.security.map((s) => Object.keys(s)[0]);
+      const first = route.doc.contractHeader === 'X-Auth-Token' ? 'XAuthToken' : 'AuthToken';
+      assert.deepEqual(security, [first, first === 'XAuthToken' ? 'AuthToken' : 'XAuthToken']);
+    }
+    for (const operation of OPERATIONS)
+      assert.deepEqual(doc.paths[operation.path]?.get.security, []);
+  });
+
+  it('documents a problem+json response for every status each route can answer', () => {
+    for (const route of API_ROUTES) {
+      const responses = doc.paths[route.doc.path]?.get.responses ?? {};
+      const expected = new Set([
+        200,
+        ...[...route.doc.errors, ...AUTH_PROBLEMS].map((c) => PROBLEMS[c].status),
+      ]);
+      assert.deepEqual(
+        Object.keys(responses).map(Number).sort(),
+        [...expected].sort(),
+        route.doc.operationId,
+      );
+      for (const [status, response] of Object.entries(responses)) {
+        if (status === '200') continue;
+        assert.deepEqual(response.content, {
+          'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+        });
+      }
+      for (const status of ['401', '403', '429', '500'])
+        assert.ok(responses[status], `${route.doc.operationId} ${status}`);
+      assert.ok(responses['401']?.headers?.['WWW-Authenticate']);
+      assert.ok(responses['429']?.headers?.['Retry-After']);
+    }
+  });
+
+  it('offers the league list as XML: wrapped Leagues of League elements', () => {
+    const content = doc.paths['/league/findAllLeagues']?.get.responses['200']?.content ?? {};
+    assert.deepEqual(Object.keys(content), ['application/json', 'application/xml']);
+    assert.deepEqual(content['application/xml']?.schema, {
+      type: 'array',
+      xml: { name: 'Leagues', wrapped: true },
+      items: { $ref: '#/components/schemas/League' },
+    });
+    assert.deepEqual(doc.components.schemas.League?.xml, { name: 'League' });
+  });
+
+  it('uses only OpenAPI 3.0 schema keywords, and every $ref resolves', () => {
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        assert.ok(!['const', 'patternProperties', '$id', 'examples'].includes(key), key);
+        if (key === '$ref') refs.push(value as string);
+        walk(value);
+      }
+    };
+    walk(doc);
+    assert.ok(refs.length > 0);
+    for (const ref of refs) {
+      const [, section, name] = /^#\/components\/(schemas|headers)\/(.+)$/.exec(ref) ?? [];
+      assert.ok(
+        section &&
+          name &&
+          (doc.components as Record<string, Record<string, unknown>>)[section]?.[name],
+        ref,
+      );
+    }
+    const league = doc.components.schemas.League as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    assert.deepEqual(Object.keys(league.properties), [
+      'league_id',
+      'name',
+      'platform',
+      'num_teams',
+      'sport',
+      'league_url',
+      'season',
+      'league_avatar',
+    ]);
+    assert.deepEqual(league.required, ['league_id', 'name', 'platform']);
+    assert.deepEqual(league.properties.platform, {
+      description: 'The fantasy platform the league lives on.',
+      type: 'string',
+      enum: ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'],
+    });
+  });
+
+  it('renders every endpoint, schema and problem type in a page with no external resources', () => {
+    assert.ok(
+      !/<script|<link|@import|url\(/i.test(html),
+      'no scripts, stylesheets or fetched assets',
+    );
+    assert.ok(!/\s(src|href)="(https?:)?\/\//i.test(html), 'no external src or href');
+    for (const path of Object.keys(doc.paths))
+      assert.ok(html.includes(path.replaceAll('&', '&amp;')), path);
+    for (const route of API_ROUTES) assert.ok(html.includes(`id="op-${route.doc.operationId}"`));
+    for (const name of Object.keys(doc.components.schemas))
+      assert.ok(html.includes(`id="schema-${name}"`), name);
+    for (const code of PROBLEM_CODES) {
+      assert.ok(html.includes(`id="problem-${code.replaceAll('_', '-')}"`), code);
+    }
+    assert.ok(
+      html.includes(
+        'curl -sS -H &quot;X-Auth-Token: $FANTASY_TOKEN&quot; &quot;$BASE_URL/league/findAllLeagues?sport=football&amp;season=2021&quot;',
+      ),
+    );
+  });
+});

@@ -1,0 +1,151 @@
+// The one security suite, run against every API route: missing, malformed, unknown, expired and
+// revoked tokens; a token without the route's product; another user's league; both headers.
+// Nothing of it may change the store.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateToken } from '../../src/domain/tokens.ts';
+import { API_ROUTES } from '../../src/http/routes/index.ts';
+import { startTestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { testBackends } from '../helpers/store.ts';
+import { expectProblem } from './expect.ts';
+import { buildWorld } from './world.ts';
+import type { World } from './world.ts';
+
+/** A request each route answers 200 to for Alice, given the league to ask about. */
+const PATHS: Record<string, (leagueId: number) => string> = {
+  findAllLeagues: () => '/league/findAllLeagues',
+  getLeagueSettings: (leagueId) => `/league/settings/${leagueId}`,
+  getPlayerById: (leagueId) => `/players/${leagueId}/searchPlayer/player_id/4046`,
+  searchPlayerByName: (leagueId) => `/players/${leagueId}/searchPlayer/name/mahomes`,
+  getAllRosteredByName: (leagueId) => `/players/getAllRostered/${leagueId}/names`,
+};
+
+const RATE_HEADERS = [
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'ratelimit-policy',
+];
+
+describe('the security suite covers every route', () => {
+  it('has a path for each route of the app', () => {
+    assert.deepEqual(
+      Object.keys(PATHS).sort(),
+      API_ROUTES.map((route) => route.doc.operationId).sort(),
+    );
+  });
+});
+
+for (const dialect of testBackends()) {
+  describe(`security (${dialect})`, () => {
+    let t: TestApp;
+    let w: World;
+    let seqBefore: number;
+
+    before(async () => {
+      t = await startTestApp({ dialect });
+      w = await buildWorld(t);
+      seqBefore = await t.dataSeq();
+    });
+    after(async () => {
+      // Every refused request was a read: the store's change counter has not moved.
+      assert.equal(await t.dataSeq(), seqBefore);
+      await t.close();
+    });
+
+    for (const route of API_ROUTES) {
+      const { operationId, product } = route.doc;
+      const pathFor = PATHS[operationId] as (leagueId: number) => string;
+      const path = () => pathFor(w.leagues.main);
+      const send = (headers: Record<string, string>) => t.request(path(), { headers });
+
+      describe(operationId, () => {
+        it('answers 200 with either header name', async () => {
+          for (const header of ['X-Auth-Token', 'auth_token']) {
+            const response = await send({ [header]: w.tokens.alice });
+            assert.equal(response.status, 200, header);
+            for (const name of RATE_HEADERS) assert.ok(response.headers.has(name), name);
+            await response.arrayBuffer();
+          }
+          const same = await send({ 'X-Auth-Token': w.tokens.alice, auth_token: w.tokens.alice });
+          assert.equal(same.status, 200);
+          await same.arrayBuffer();
+        });
+
+        it('answers 401 with WWW-Authenticate when no token is sent', async () => {
+          for (const headers of [{}, { 'X-Auth-Token': '' }]) {
+            const response = await send(headers);
+            await expectProblem(response, 'token_missing');
+            assert.equal(
+              response.headers.get('www-authenticate'),
+              'Token realm="fantasy-league-data", header="X-Auth-Token"',
+            );
+            for (const name of RATE_HEADERS) assert.equal(response.headers.get(name), null, name);
+          }
+        });
+
+        it('answers 401 to a malformed or unknown token, without echoing it', async () => {
+          for (const token of ['garbage', `${generateToken()}x`, generateToken()]) {
+            const response = await send({ auth_token: token });
+            assert.match(response.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+            const body = await expectProblem(response, 'token_invalid');
+            assert.ok(!JSON.stringify(body).includes(token));
+          }
+        });
+
+        it('answers 401 to an expired token', async () => {
+          const body = await expectProblem(
+            await send({ 'X-Auth-Token': w.tokens.aliceExpired }),
+            'token_expired',
+          );
+          assert.match(body.detail, /2021-01-01T00:00:00.000Z/);
+        });
+
+        it('answers 401 to a revoked token', async () => {
+          await expectProblem(
+            await send({ 'X-Auth-Token': w.tokens.aliceRevoked }),
+            'token_revoked',
+          );
+        });
+
+        it(`answers 403 naming "${product}" to a token without it`, async () => {
+          const response = await send({ 'X-Auth-Token': w.tokens.aliceNoProducts });
+          const body = await expectProblem(response, 'product_missing');
+          assert.equal(body.required_product, product);
+          assert.match(body.detail, new RegExp(`"${product}"`));
+          for (const name of RATE_HEADERS) assert.ok(response.headers.has(name), name);
+        });
+
+        it('answers 400 when the two headers carry different tokens', async () => {
+          const response = await send({ 'X-Auth-Token': w.tokens.alice, auth_token: w.tokens.bob });
+          const body = await expectProblem(response, 'conflicting_tokens');
+          assert.ok(!body.detail.includes(w.tokens.alice) && !body.detail.includes(w.tokens.bob));
+        });
+
+        if (operationId === 'findAllLeagues') {
+          it("never shows another user's league", async () => {
+            const response = await t.request(path(), { token: w.tokens.bob });
+            const ids = ((await response.json()) as Array<{ league_id: number }>).map(
+              (league) => league.league_id,
+            );
+            assert.deepEqual(ids, [w.leagues.bobs]);
+          });
+        } else {
+          it("answers 404 for another user's league, as for one that does not exist", async () => {
+            const foreign = await t.request(pathFor(w.leagues.bobs), { token: w.tokens.alice });
+            await expectProblem(foreign, 'league_not_found');
+            const back = await t.request(pathFor(w.leagues.main), { token: w.tokens.bob });
+            await expectProblem(back, 'league_not_found');
+          });
+        }
+      });
+    }
+
+    it('never writes a token into the log', () => {
+      const lines = JSON.stringify(t.logs);
+      for (const token of Object.values(w.tokens)) assert.ok(!lines.includes(token));
+      assert.ok(t.logs.length > 0);
+    });
+  });
+}

@@ -1,0 +1,175 @@
+// The HTTP layer's pure pieces: Accept negotiation, the in-memory rate-limit window, the token
+// cache (revocation within its TTL) and XML escaping.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateToken, hashToken } from '../../src/domain/tokens.ts';
+import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
+import { negotiate } from '../../src/http/negotiate.ts';
+import { HttpProblem } from '../../src/http/problems.ts';
+import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
+import { escapeXml } from '../../src/http/xml.ts';
+import type { StoredToken } from '../../src/storage/repositories/tokens.ts';
+
+describe('negotiate', () => {
+  const both = ['application/json', 'application/xml'] as const;
+  it('prefers the server order when the client does not care', () => {
+    for (const accept of [
+      undefined,
+      '',
+      '*/*',
+      'application/*',
+      'application/json, application/xml',
+    ]) {
+      assert.equal(negotiate(accept, both), 'application/json', String(accept));
+    }
+  });
+  it('honours q-values and the most specific range', () => {
+    assert.equal(negotiate('application/xml', both), 'application/xml');
+    assert.equal(
+      negotiate('application/json;q=0.4, application/xml;q=0.5', both),
+      'application/xml',
+    );
+    assert.equal(negotiate('*/*;q=0.9, application/json;q=0.1', both), 'application/xml');
+    assert.equal(negotiate('application/*;q=0, application/json', both), 'application/json');
+    assert.equal(negotiate('application/xml;q=0', ['application/json']), undefined);
+    assert.equal(negotiate('text/plain, image/*', both), undefined);
+    assert.equal(negotiate('application/json;q=bogus', ['application/json']), 'application/json');
+  });
+});
+
+describe('MemoryRateLimitStore', () => {
+  it('counts within a window that starts at the first request, then starts over', () => {
+    let now = 1_000_000;
+    const store = new MemoryRateLimitStore(() => now);
+    assert.deepEqual(store.hit('a', 2, 60_000), {
+      allowed: true,
+      limit: 2,
+      remaining: 1,
+      resetSeconds: 60,
+    });
+    now += 30_500;
+    assert.deepEqual(store.hit('a', 2, 60_000), {
+      allowed: true,
+      limit: 2,
+      remaining: 0,
+      resetSeconds: 30,
+    });
+    assert.equal(store.hit('a', 2, 60_000).allowed, false);
+    assert.equal(store.hit('b', 2, 60_000).allowed, true);
+    now += 29_500;
+    assert.deepEqual(store.hit('a', 2, 60_000), {
+      allowed: true,
+      limit: 2,
+      remaining: 1,
+      resetSeconds: 60,
+    });
+  });
+  it('stays bounded', () => {
+    const store = new MemoryRateLimitStore(() => 0, 3);
+    for (const key of ['a', 'b', 'c', 'd']) store.hit(key, 1, 60_000);
+    // 'a' was evicted to make room for 'd', so it starts a fresh window.
+    assert.equal(store.hit('a', 1, 60_000).allowed, true);
+    assert.equal(store.hit('d', 1, 60_000).allowed, false);
+  });
+});
+
+describe('TokenAuthenticator', () => {
+  const token = generateToken();
+  const stored: StoredToken = {
+    id: 7,
+    userId: 3,
+    tokenPrefix: token.slice(0, 10),
+    products: ['league'],
+    createdAt: '2021-01-01T00:00:00.000Z',
+  };
+  const headers = { 'x-auth-token': token };
+  const codeOf = async (work: () => unknown) => {
+    try {
+      await work();
+    } catch (error) {
+      return error instanceof HttpProblem ? error.code : 'unexpected';
+    }
+    return 'none';
+  };
+
+  it('looks a token up once per TTL, so a revocation shows within TOKEN_CACHE_TTL_MS', async () => {
+    let now = 0;
+    let current: StoredToken | undefined = stored;
+    const asked: string[] = [];
+    const auth = new TokenAuthenticator(
+      async (hash) => {
+        asked.push(hash);
+        return current;
+      },
+      () => now,
+    );
+    assert.deepEqual(await auth.authenticate(headers), {
+      tokenId: 7,
+      userId: 3,
+      products: ['league'],
+    });
+    current = { ...stored, revokedAt: '2021-06-01T00:00:00.000Z' };
+    now += TOKEN_CACHE_TTL_MS - 1;
+    const cached = auth.authenticate(headers);
+    assert.ok(!(cached instanceof Promise), 'a cached token is answered synchronously');
+    assert.equal(asked.length, 1);
+    now += 1;
+    assert.equal(await codeOf(() => auth.authenticate(headers)), 'token_revoked');
+    assert.deepEqual(asked, [hashToken(token), hashToken(token)]);
+  });
+
+  it('shares one lookup between concurrent requests and forgets failed lookups', async () => {
+    let calls = 0;
+    let fail = true;
+    const auth = new TokenAuthenticator(async () => {
+      calls += 1;
+      if (fail) throw new Error('store down');
+      return stored;
+    });
+    const results = await Promise.allSettled([
+      auth.authenticate(headers),
+      auth.authenticate(headers),
+    ]);
+    assert.equal(calls, 1);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    fail = false;
+    assert.equal((await auth.authenticate(headers)).userId, 3);
+    assert.equal(calls, 2);
+  });
+
+  it('judges expiry on every request, not only at lookup', async () => {
+    let now = Date.parse('2030-01-01T00:00:00.000Z');
+    const expiring = { ...stored, expiresAt: '2030-01-01T00:00:00.500Z' };
+    const auth = new TokenAuthenticator(
+      async () => expiring,
+      () => now,
+    );
+    assert.equal((await auth.authenticate(headers)).tokenId, 7);
+    now += 500;
+    assert.equal(await codeOf(() => auth.authenticate(headers)), 'token_expired');
+  });
+
+  it('refuses malformed tokens without a lookup', async () => {
+    let calls = 0;
+    const auth = new TokenAuthenticator(async () => {
+      calls += 1;
+      return stored;
+    });
+    assert.equal(
+      await codeOf(() => auth.authenticate({ auth_token: 'fld_short' })),
+      'token_invalid',
+    );
+    assert.equal(calls, 0);
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes markup and replaces characters XML 1.0 cannot carry', () => {
+    assert.equal(escapeXml(`a<b>&"c'`), 'a&lt;b&gt;&amp;&quot;c&apos;');
+    assert.equal(escapeXml('bell\u0007 tab\t nl\n'), 'bell\uFFFD tab\t nl\n');
+    assert.equal(escapeXml('lone \uD800 pair \uD83C\uDFC8'), 'lone \uFFFD pair \uD83C\uDFC8');
+  });
+});
