@@ -5,12 +5,6 @@ import { DomainError, InvalidInputError } from '../domain/errors.ts';
 import { PlatformError } from '../platforms/connector.ts';
 import { SecretError } from '../secrets.ts';
 import { SyncError } from '../sync/errors.ts';
-import { demoCommand } from './commands/demo.ts';
-import { linkCommand } from './commands/link.ts';
-import { serveCommand } from './commands/serve.ts';
-import { syncCommand } from './commands/sync.ts';
-import { tokensCommand } from './commands/tokens.ts';
-import { usersCommand } from './commands/users.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './io.ts';
 import type { CliIo } from './io.ts';
 
@@ -32,13 +26,14 @@ Exit codes: 0 success, 1 failure, 2 usage error.`;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  users: usersCommand,
-  tokens: tokensCommand,
-  link: linkCommand,
-  sync: syncCommand,
-  demo: demoCommand,
+// Loaded on demand: `serve` pulls in the whole HTTP app, which `tokens list` has no use for.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./commands/serve.ts')).serveCommand,
+  users: async () => (await import('./commands/users.ts')).usersCommand,
+  tokens: async () => (await import('./commands/tokens.ts')).tokensCommand,
+  link: async () => (await import('./commands/link.ts')).linkCommand,
+  sync: async () => (await import('./commands/sync.ts')).syncCommand,
+  demo: async () => (await import('./commands/demo.ts')).demoCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -51,12 +46,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(USAGE);
     return EXIT_OK;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.err(`fantasy-data: unknown command "${name}"\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   try {
+    const command = await load();
     return await command(args, io);
   } catch (error) {
     return report(error, name, io);

@@ -8,6 +8,7 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../domain/tokens.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
 import { nowIso } from '../../storage/db.ts';
 import {
   insertToken,
@@ -64,9 +65,11 @@ export async function tokensCommand(args: string[], io: CliIo): Promise<number> 
       if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`, TOKENS_USAGE);
       const userName = requireString(values.user, 'user', TOKENS_USAGE);
       // Everything typed is checked before the store is opened: bad input writes nothing.
-      const products = parseProducts(requireString(values.products, 'products', TOKENS_USAGE));
+      const productList = requireString(values.products, 'products', TOKENS_USAGE);
+      const expiresIn = values['expires-in'];
+      const products = asUsage(() => parseProducts(productList));
       const lifetime =
-        values['expires-in'] === undefined ? undefined : parseDuration(values['expires-in']);
+        expiresIn === undefined ? undefined : asUsage(() => parseDuration(expiresIn));
       return withStore(io, async (store) => {
         const user = await requireUser(store, userName);
         const token = generateToken();
@@ -111,6 +114,16 @@ export async function tokensCommand(args: string[], io: CliIo): Promise<number> 
         action === undefined ? 'tokens needs an action' : `unknown tokens action "${action}"`,
         TOKENS_USAGE,
       );
+  }
+}
+
+/** Typed input the domain rules refuse is a usage error: exit 2, with the usage shown. */
+function asUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new UsageError(error.message, TOKENS_USAGE);
+    throw error;
   }
 }
 

@@ -1,0 +1,149 @@
+// The composition root: startServer in-process (demo on an empty store, token shown once, the
+// real app answering), and `fantasy-data serve` as a process that stops cleanly on SIGTERM.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/main.ts';
+import type { RunningServer } from '../src/main.ts';
+import { CLI_ENTRY, REPO_ROOT, cliEnv, runCli, tempDataDir } from './cli/run-cli.ts';
+import type { TempDir } from './cli/run-cli.ts';
+
+interface LeagueBody {
+  league_id: number;
+  platform: string;
+}
+
+describe('startServer', () => {
+  let dir: TempDir;
+  let server: RunningServer | undefined;
+  const config = () =>
+    loadConfig({ FANTASY_DATA_DIR: dir.path, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
+
+  before(() => {
+    dir = tempDataDir();
+  });
+  after(async () => {
+    await server?.close();
+    dir.remove();
+  });
+
+  it('loads the demo into an empty store and hands out a working token once', async () => {
+    server = await startServer(config());
+    const token = server.demoToken;
+    assert.match(token ?? '', /^fld_[A-Za-z0-9_-]{43}$/);
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${server.url}/healthz`);
+    assert.equal(health.status, 200);
+    const leagues = await fetch(`${server.url}/league/findAllLeagues`, {
+      headers: { 'X-Auth-Token': token ?? '' },
+    });
+    assert.equal(leagues.status, 200);
+    const body = (await leagues.json()) as LeagueBody[];
+    assert.ok(body.length > 0);
+    assert.ok(body.every((l) => l.platform === 'demo'));
+    const rostered = await fetch(
+      `${server.url}/players/getAllRostered/${body[0]?.league_id}/names`,
+      {
+        headers: { 'X-Auth-Token': token ?? '' },
+      },
+    );
+    assert.equal(rostered.status, 200, 'the demo token carries the roster product');
+    await server.close();
+
+    server = await startServer(config());
+    assert.equal(server.demoToken, undefined, 'a store with users gets no new demo token');
+    const again = await fetch(`${server.url}/league/findAllLeagues`, {
+      headers: { 'X-Auth-Token': token ?? '' },
+    });
+    assert.equal(again.status, 200, 'the first token still works');
+    await server.close();
+    server = undefined;
+  });
+
+  it('leaves an empty store empty when FANTASY_DEMO_ON_EMPTY is off', async () => {
+    const empty = tempDataDir();
+    try {
+      const off = await startServer(
+        loadConfig({ FANTASY_DATA_DIR: empty.path, PORT: '0', FANTASY_DEMO_ON_EMPTY: 'false' }),
+      );
+      assert.equal(off.demoToken, undefined);
+      const rows = await off.store.db.selectFrom('users').select('id').execute();
+      assert.equal(rows.length, 0);
+      await off.close();
+    } finally {
+      empty.remove();
+    }
+  });
+});
+
+describe('fantasy-data serve', () => {
+  it('prints the demo token and a curl line, answers /healthz, and exits 0 on SIGTERM', async () => {
+    const dir = tempDataDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve'], {
+      cwd: REPO_ROOT,
+      env: cliEnv({
+        FANTASY_DATA_DIR: dir.path,
+        PORT: '0',
+        FANTASY_DEMO_ON_EMPTY: 'true',
+        LOG_LEVEL: 'info',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      // Wait for the line announcing the address (the port is chosen by the OS).
+      const url = await new Promise<string>((resolve, reject) => {
+        const check = (): void => {
+          const match = /listening on (http:\/\/\S+)/.exec(stderr);
+          if (match) resolve(match[1] as string);
+        };
+        child.stderr.on('data', check);
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+      });
+      const token = /^\s+(fld_[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1];
+      assert.ok(token, stdout);
+      assert.ok(
+        stdout.includes(`curl -H 'X-Auth-Token: ${token}' ${url}/league/findAllLeagues`),
+        stdout,
+      );
+      assert.ok(!stderr.includes(token), 'the token never reaches the log stream');
+      assert.match(stderr, /"msg":"listening"/, 'structured logs go to stderr');
+      const health = await fetch(`${url}/healthz`);
+      assert.equal(health.status, 200);
+      assert.deepEqual(await health.json(), { status: 'ok' });
+      const leagues = await fetch(`${url}/league/findAllLeagues`, {
+        headers: { 'X-Auth-Token': token },
+      });
+      assert.equal(leagues.status, 200);
+
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = (await exited) as [number | null];
+      assert.equal(code, 0, stderr);
+      assert.match(stderr, /"msg":"stopped"/);
+      assert.ok(!stderr.includes(token), 'nor does any request log line carry it');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      dir.remove();
+    }
+  });
+
+  it('reports a bad variable as a configuration error and exits 1', async () => {
+    const dir = tempDataDir();
+    try {
+      const result = await runCli(['serve'], { FANTASY_DATA_DIR: dir.path, PORT: 'eighty' });
+      assert.equal(result.code, 1);
+      assert.equal(
+        result.stderr.trim(),
+        'configuration error: PORT: must be a whole number from 0 to 65535, got "eighty"',
+      );
+    } finally {
+      dir.remove();
+    }
+  });
+});
