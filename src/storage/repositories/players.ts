@@ -79,16 +79,17 @@ export async function listLeaguePlayerPool(db: Tx, league: League): Promise<Pool
 
 /** Ordered by full name, then player id (sorted here so both backends agree; see compareText). */
 export async function listRosteredPlayers(db: Tx, league: League): Promise<Player[]> {
+  // CROSS JOIN makes SQLite walk the league's few roster entries and look each player up by
+  // primary key; with an inner join and no statistics it scanned the whole pool instead.
+  // PostgreSQL plans a cross join with these conditions like any inner join.
   const rows = await db
     .selectFrom('roster_entries')
-    .innerJoin('players', (join) =>
-      join
-        .onRef('players.player_id', '=', 'roster_entries.player_id')
-        .on('players.platform', '=', league.platform)
-        .on('players.sport', '=', league.sport),
-    )
+    .crossJoin('players')
     .select(COLUMNS)
     .where('roster_entries.league_id', '=', league.leagueId)
+    .where('players.platform', '=', league.platform)
+    .where('players.sport', '=', league.sport)
+    .whereRef('players.player_id', '=', 'roster_entries.player_id')
     .execute();
   return rows
     .map((row) => withoutActive(toPoolPlayer(row)))

@@ -1,15 +1,19 @@
 // The write side used by the sync engine. Every exported write is one transaction: a league's
 // previous snapshot stays whole until its replacement has been written completely.
-//
-// Lock order: every transaction that changes anything bumps store_state.data_seq before its
-// first other write. On PostgreSQL that row lock queues concurrent writers in one order, so they
-// cannot deadlock; on SQLite `begin immediate` serialises writers anyway.
+// Lock order: see bumpDataSeq.
 import type { Platform, Sport } from '../../domain/catalog.ts';
-import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
+import type { LeagueSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
+import { bumpDataSeq } from './data-seq.ts';
 import { upsertPlayers } from './players.ts';
-import { checkLeagueSnapshot, checkPlayerPool, contentHash } from './snapshot-checks.ts';
+import { markPoolChanged } from './pools.ts';
+import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
+
+// The sync engine's whole write side, importable from this one module as the contracts name it.
+export { getDataSeq } from './data-seq.ts';
+export { getPlayerPoolState, writePlayerPool } from './pools.ts';
+export type { PlayerPoolState } from './pools.ts';
 
 export type WriteOutcome = 'written' | 'unchanged';
 
@@ -17,12 +21,6 @@ export type WriteOutcome = 'written' | 'unchanged';
 export interface LeagueMember {
   userId: number;
   accountId: number | null;
-}
-
-export interface PlayerPoolState {
-  refreshedAt?: string;
-  version: number;
-  dataSeq: number;
 }
 
 export interface DetachScope {
@@ -35,26 +33,6 @@ export interface DetachScope {
 
 // Rows per multi-row insert: well under both backends' bound-parameter limits.
 const INSERT_CHUNK = 500;
-
-/** The store-wide change counter: other processes compare it to know their caches are stale. */
-export async function getDataSeq(db: Tx): Promise<number> {
-  const row = await db
-    .selectFrom('store_state')
-    .select('value')
-    .where('key', '=', 'data_seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
-
-async function bumpDataSeq(tx: Tx): Promise<number> {
-  const row = await tx
-    .updateTable('store_state')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('key', '=', 'data_seq')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
 
 export async function writeLeagueSnapshot(
   store: Store,
@@ -207,92 +185,6 @@ async function ensureMember(
     .set({ data_seq: memberSeq })
     .where('id', '=', member.userId)
     .execute();
-}
-
-async function markPoolChanged(
-  tx: Tx,
-  platform: Platform,
-  sport: Sport,
-  seq: number,
-  hash: string | null,
-  refreshedAt?: string,
-): Promise<void> {
-  await tx
-    .insertInto('player_pools')
-    .values({
-      platform,
-      sport,
-      content_hash: hash,
-      version: 1,
-      data_seq: seq,
-      refreshed_at: refreshedAt ?? null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['platform', 'sport']).doUpdateSet((eb) => ({
-        content_hash: eb.ref('excluded.content_hash'),
-        version: eb('player_pools.version', '+', 1),
-        data_seq: eb.ref('excluded.data_seq'),
-        refreshed_at: eb.fn.coalesce('excluded.refreshed_at', 'player_pools.refreshed_at'),
-      })),
-    )
-    .execute();
-}
-
-/**
- * Upserts a platform's full player list for a sport; never deletes. refreshed_at is set even when
- * the list is unchanged, since it records when the platform was last asked (the engine fetches at
- * most once a day). `players` is the number of players in the dump.
- */
-export async function writePlayerPool(
-  store: Store,
-  pool: PlayerPoolSnapshot,
-): Promise<{ outcome: WriteOutcome; players: number }> {
-  checkPlayerPool(pool);
-  const hash = contentHash(pool.players);
-  const players = pool.players.length;
-  return writeTransaction(store, async (tx) => {
-    const now = nowIso();
-    const state = await tx
-      .selectFrom('player_pools')
-      .select('content_hash')
-      .where('platform', '=', pool.platform)
-      .where('sport', '=', pool.sport)
-      .executeTakeFirst();
-    if (state && state.content_hash === hash) {
-      await tx
-        .updateTable('player_pools')
-        .set({ refreshed_at: now })
-        .where('platform', '=', pool.platform)
-        .where('sport', '=', pool.sport)
-        .execute();
-      return { outcome: 'unchanged', players };
-    }
-    // Bumped before knowing whether any row differs, to keep the lock order above; at worst a
-    // dump equal row for row to what leagues already wrote costs readers one cache refresh.
-    const seq = await bumpDataSeq(tx);
-    await upsertPlayers(tx, pool.platform, pool.sport, pool.players);
-    await markPoolChanged(tx, pool.platform, pool.sport, seq, hash, now);
-    return { outcome: 'written', players };
-  });
-}
-
-export async function getPlayerPoolState(
-  db: Tx,
-  platform: Platform,
-  sport: Sport,
-): Promise<PlayerPoolState | undefined> {
-  const row = await db
-    .selectFrom('player_pools')
-    .select(['refreshed_at', 'version', 'data_seq'])
-    .where('platform', '=', platform)
-    .where('sport', '=', sport)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    ...(row.refreshed_at !== null && { refreshedAt: row.refreshed_at }),
-    version: row.version,
-    dataSeq: Number(row.data_seq),
-  };
 }
 
 /**

@@ -1,0 +1,103 @@
+// The (platform, sport) player pools: a platform's full player list, shared by all its leagues of
+// that sport. Their write is one transaction, like a league's.
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { PlayerPoolSnapshot } from '../../domain/records.ts';
+import { nowIso, writeTransaction } from '../db.ts';
+import type { Store, Tx } from '../db.ts';
+import { bumpDataSeq } from './data-seq.ts';
+import { upsertPlayers } from './players.ts';
+import { checkPlayerPool, contentHash } from './snapshot-checks.ts';
+import type { WriteOutcome } from './snapshots.ts';
+
+export interface PlayerPoolState {
+  refreshedAt?: string;
+  version: number;
+  dataSeq: number;
+}
+
+/** Stamps a changed pool with data_seq and a new version, creating its row on first use. */
+export async function markPoolChanged(
+  tx: Tx,
+  platform: Platform,
+  sport: Sport,
+  seq: number,
+  hash: string | null,
+  refreshedAt?: string,
+): Promise<void> {
+  await tx
+    .insertInto('player_pools')
+    .values({
+      platform,
+      sport,
+      content_hash: hash,
+      version: 1,
+      data_seq: seq,
+      refreshed_at: refreshedAt ?? null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['platform', 'sport']).doUpdateSet((eb) => ({
+        content_hash: eb.ref('excluded.content_hash'),
+        version: eb('player_pools.version', '+', 1),
+        data_seq: eb.ref('excluded.data_seq'),
+        refreshed_at: eb.fn.coalesce('excluded.refreshed_at', 'player_pools.refreshed_at'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Upserts a platform's full player list for a sport; never deletes. refreshed_at is set even when
+ * the list is unchanged, since it records when the platform was last asked (the engine fetches at
+ * most once a day). `players` is the number of players in the dump.
+ */
+export async function writePlayerPool(
+  store: Store,
+  pool: PlayerPoolSnapshot,
+): Promise<{ outcome: WriteOutcome; players: number }> {
+  checkPlayerPool(pool);
+  const hash = contentHash(pool.players);
+  const players = pool.players.length;
+  return writeTransaction(store, async (tx) => {
+    const now = nowIso();
+    const state = await tx
+      .selectFrom('player_pools')
+      .select('content_hash')
+      .where('platform', '=', pool.platform)
+      .where('sport', '=', pool.sport)
+      .executeTakeFirst();
+    if (state && state.content_hash === hash) {
+      await tx
+        .updateTable('player_pools')
+        .set({ refreshed_at: now })
+        .where('platform', '=', pool.platform)
+        .where('sport', '=', pool.sport)
+        .execute();
+      return { outcome: 'unchanged', players };
+    }
+    // Bumped before knowing whether any row differs, to keep the lock order above; at worst a
+    // dump equal row for row to what leagues already wrote costs readers one cache refresh.
+    const seq = await bumpDataSeq(tx);
+    await upsertPlayers(tx, pool.platform, pool.sport, pool.players);
+    await markPoolChanged(tx, pool.platform, pool.sport, seq, hash, now);
+    return { outcome: 'written', players };
+  });
+}
+
+export async function getPlayerPoolState(
+  db: Tx,
+  platform: Platform,
+  sport: Sport,
+): Promise<PlayerPoolState | undefined> {
+  const row = await db
+    .selectFrom('player_pools')
+    .select(['refreshed_at', 'version', 'data_seq'])
+    .where('platform', '=', platform)
+    .where('sport', '=', sport)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...(row.refreshed_at !== null && { refreshedAt: row.refreshed_at }),
+    version: row.version,
+    dataSeq: Number(row.data_seq),
+  };
+}
