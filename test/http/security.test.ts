@@ -74,7 +74,8 @@ for (const dialect of testBackends()) {
         });
 
         it('answers 401 with WWW-Authenticate when no token is sent', async () => {
-          for (const headers of [{}, { 'X-Auth-Token': '' }]) {
+          const cases: Array<Record<string, string>> = [{}, { 'X-Auth-Token': '' }];
+          for (const headers of cases) {
             const response = await send(headers);
             await expectProblem(response, 'token_missing');
             assert.equal(
