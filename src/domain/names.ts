@@ -101,9 +101,23 @@ function compareIntegers(a: string, b: string): number {
   return aNegative ? -magnitude : magnitude;
 }
 
+/**
+ * Says whether a candidate is rostered in the league asked about. An index shared by every league
+ * of a pool is built once and takes the league's roster at search time instead of `rostered`.
+ */
+export type RosteredTest<T extends NameCandidate> = (candidate: T) => boolean;
+
+const ownRosteredFlag: RosteredTest<NameCandidate> = (candidate) => candidate.rostered;
+
 /** The tie-break of DECISIONS.md: rostered in this league, then active, then lowest player_id. */
-function compareCandidates(a: NameCandidate, b: NameCandidate): number {
-  if (a.rostered !== b.rostered) return a.rostered ? -1 : 1;
+function compareCandidates<T extends NameCandidate>(
+  a: T,
+  b: T,
+  isRostered: RosteredTest<T>,
+): number {
+  const aRostered = isRostered(a);
+  const bRostered = isRostered(b);
+  if (aRostered !== bRostered) return aRostered ? -1 : 1;
   if (a.active !== b.active) return a.active ? -1 : 1;
   return comparePlayerIds(a.playerId, b.playerId);
 }
@@ -125,6 +139,8 @@ function maxEdits(length: number): number {
  *      Levenshtein, allowance growing with its length) of the full name or one of its words
  *      ("mahommes", "patrik mahomes"); the fewest edits win before the tie-break.
  * Within a tier: rostered first, then active, then the lowest player_id (comparePlayerIds).
+ * "Rostered" is each candidate's own `rostered` flag, or the `isRostered` test given to `search`,
+ * so one index per player pool can serve every league of that pool.
  *
  * `matchCount` is the number of players in the tier that produced the answer (for tier 4, every
  * player within the allowance, not only those at the fewest edits): it says how ambiguous the
@@ -182,24 +198,30 @@ export class NameIndex<T extends NameCandidate> {
     this.sharedBigrams = new Int32Array(this.keys.length);
   }
 
-  search(query: string): { best?: T; matchCount: number } {
+  search(
+    query: string,
+    isRostered: RosteredTest<T> = ownRosteredFlag,
+  ): { best?: T; matchCount: number } {
     if ([...query].length > MAX_PLAYER_NAME_LENGTH) return { matchCount: 0 };
     const normalized = normalizeName(query);
     if (normalized === '') return { matchCount: 0 };
     const exact = this.byName.get(normalized);
-    if (exact) return this.pick(exact);
+    if (exact) return this.pick(exact, isRostered);
     const prefixed = this.prefixMatches(normalized);
-    if (prefixed.length > 0) return this.pick(prefixed);
+    if (prefixed.length > 0) return this.pick(prefixed, isRostered);
     const wordPrefixed = this.wordPrefixMatches(normalized.split(' '));
-    if (wordPrefixed.length > 0) return this.pick(wordPrefixed);
-    return this.closeSpellingMatch(normalized);
+    if (wordPrefixed.length > 0) return this.pick(wordPrefixed, isRostered);
+    return this.closeSpellingMatch(normalized, isRostered);
   }
 
-  private pick(indexes: readonly number[]): { best?: T; matchCount: number } {
+  private pick(
+    indexes: readonly number[],
+    isRostered: RosteredTest<T>,
+  ): { best?: T; matchCount: number } {
     let best: T | undefined;
     for (const index of indexes) {
       const player = this.players[index] as T;
-      if (best === undefined || compareCandidates(player, best) < 0) best = player;
+      if (best === undefined || compareCandidates(player, best, isRostered) < 0) best = player;
     }
     return best === undefined ? { matchCount: 0 } : { best, matchCount: indexes.length };
   }
@@ -239,7 +261,10 @@ export class NameIndex<T extends NameCandidate> {
     );
   }
 
-  private closeSpellingMatch(query: string): { best?: T; matchCount: number } {
+  private closeSpellingMatch(
+    query: string,
+    isRostered: RosteredTest<T>,
+  ): { best?: T; matchCount: number } {
     const allowed = maxEdits(query.length);
     if (allowed === 0) return { matchCount: 0 };
     const queryBigrams = bigrams(query);
@@ -270,7 +295,8 @@ export class NameIndex<T extends NameCandidate> {
         best === undefined ||
         distance < best.distance ||
         (distance === best.distance &&
-          compareCandidates(this.players[index] as T, this.players[best.index] as T) < 0)
+          compareCandidates(this.players[index] as T, this.players[best.index] as T, isRostered) <
+            0)
       ) {
         best = { index, distance };
       }

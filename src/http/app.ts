@@ -8,6 +8,13 @@ import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
 import { TokenAuthenticator } from './auth.ts';
 import type { Principal } from './auth.ts';
+import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from './cache/change-feed.ts';
+import { ifNoneMatch, preferredCoding } from './cache/conditional.ts';
+import { createSnapshotReadModel } from './cache/read-model.ts';
+import { DEFAULT_RESPONSE_BYTES, ResponseCache } from './cache/responses.ts';
+import type { CachedResponse, Representation } from './cache/responses.ts';
+import { DEFAULT_SNAPSHOT_LIMITS, Snapshots } from './cache/snapshots.ts';
+import type { SnapshotLimits } from './cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
@@ -15,7 +22,7 @@ import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
-import type { RateLimitStore } from './rate-limit.ts';
+import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
 import type { ApiRoute } from './route.ts';
@@ -41,10 +48,22 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Called after each response is written (metrics, tests). */
   onResponse?: (event: ResponseEvent) => void;
+  /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
+  cache?: false | CacheOptions;
+}
+
+export interface CacheOptions {
+  /** How often the store's data_seq is checked for writes from any process. */
+  pollIntervalMs?: number;
+  /** Bytes of rendered responses kept (bodies and their compressed variants). */
+  maxResponseBytes?: number;
+  snapshotLimits?: SnapshotLimits;
 }
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Checks the store for changes now instead of at the next poll (after an in-process write). */
+  refresh(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +74,8 @@ const CONTENT_TYPES: Record<MediaType, string> = {
   'application/xml': 'application/xml; charset=utf-8',
 };
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const VARY_ENCODING = 'Accept-Encoding';
+const VARY_BOTH = 'Accept, Accept-Encoding';
 const HEALTHY = Buffer.from('{"status":"ok"}');
 
 type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
@@ -68,7 +89,7 @@ interface Exchange {
   path: string;
   operationId: string | undefined;
   userId: number | undefined;
-  rateHeaders: Record<string, string> | undefined;
+  rate: RateLimitDecision | undefined;
 }
 
 let documents: { openapi: OpenApiDocument; json: Buffer; html: Buffer } | undefined;
@@ -91,7 +112,25 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
 
 export function createApp(deps: AppDeps): App {
   const { logger, onResponse } = deps;
-  const read = deps.readModel ?? createStoreReadModel(deps.store);
+  const storeRead = createStoreReadModel(deps.store);
+  const cacheOptions = deps.cache === false ? undefined : (deps.cache ?? {});
+  const snapshots =
+    cacheOptions &&
+    new Snapshots(deps.store.db, cacheOptions.snapshotLimits ?? DEFAULT_SNAPSHOT_LIMITS);
+  const responses =
+    snapshots &&
+    new ResponseCache(snapshots, cacheOptions?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES);
+  const feed =
+    snapshots &&
+    new ChangeFeed(
+      deps.store.db,
+      snapshots,
+      logger,
+      cacheOptions?.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    );
+  feed?.start();
+  const read =
+    deps.readModel ?? (snapshots ? createSnapshotReadModel(storeRead, snapshots) : storeRead);
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
   const limiter = new RateLimiter(
     deps.rateLimitStore ?? (ownRateStore as RateLimitStore),
@@ -116,10 +155,50 @@ export function createApp(deps: AppDeps): App {
       'Content-Length': Buffer.byteLength(body),
       'Cache-Control': 'no-store',
       'X-Request-Id': ex.requestId,
-      ...ex.rateHeaders,
+      ...(ex.rate && limiter.headers(ex.rate)),
       ...headers,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+    logResponse(ex, status);
+  }
+
+  /** A 200 of an API route (or its 304), headers as one flat list. */
+  function sendRepresentation(
+    ex: Exchange,
+    entry: CachedResponse,
+    representation: Representation,
+    vary: string,
+  ): void {
+    const { req, res } = ex;
+    const notModified = ifNoneMatch(req.headers['if-none-match'], representation.etag);
+    const headers = [
+      'Cache-Control',
+      'private',
+      'ETag',
+      representation.etag,
+      'Vary',
+      vary,
+      'X-Request-Id',
+      ex.requestId,
+    ];
+    if (entry.lastModified !== undefined) headers.push('Last-Modified', entry.lastModified);
+    if (ex.rate !== undefined) limiter.appendHeaders(headers, ex.rate);
+    if (notModified) {
+      res.writeHead(304, headers);
+      res.end();
+      return logResponse(ex, 304);
+    }
+    headers.push('Content-Type', entry.contentType, 'Content-Length', representation.contentLength);
+    if (representation.coding !== undefined)
+      headers.push('Content-Encoding', representation.coding);
+    for (const header of entry.headers) headers.push(header);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : representation.body);
+    logResponse(ex, 200);
+  }
+
+  function logResponse(ex: Exchange, status: number): void {
+    const { req } = ex;
     logger.info(
       {
         request_id: ex.requestId,
@@ -158,7 +237,7 @@ export function createApp(deps: AppDeps): App {
     if (limiter.enabled) {
       const hit = limiter.hit(String(principal.tokenId));
       const decision = hit instanceof Promise ? await hit : hit;
-      ex.rateHeaders = limiter.headers(decision);
+      ex.rate = decision;
       if (!decision.allowed) {
         throw new HttpProblem(
           'rate_limited',
@@ -176,9 +255,56 @@ export function createApp(deps: AppDeps): App {
         `this endpoint answers with ${produces.join(' or ')}, which the Accept header does not allow`,
       );
     }
-    const headers: Record<string, string> = produces.length > 1 ? { Vary: 'Accept' } : {};
-    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
-    send(ex, 200, CONTENT_TYPES[format], body, headers);
+    const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
+    if (responses === undefined) {
+      const headers: Record<string, string> = { Vary: vary };
+      const body = await route.run({
+        principal,
+        read,
+        rawParams: params,
+        rawQuery,
+        format,
+        headers,
+      });
+      return send(ex, 200, CONTENT_TYPES[format], body, headers);
+    }
+    const leagueParam = LEAGUE_PARAM.get(route);
+    const key = ResponseCache.key(
+      route.doc.operationId,
+      leagueParam === undefined ? principal.userId : undefined,
+      params,
+      rawQuery,
+      format,
+    );
+    // The product check stays the handler's: a token without it always takes the full path.
+    let entry = principal.products.includes(route.doc.product)
+      ? responses.lookup(key, principal.userId)
+      : undefined;
+    if (entry === undefined) {
+      const generation = responses.generation;
+      const headers: Record<string, string> = {};
+      const body = await route.run({
+        principal,
+        read,
+        rawParams: params,
+        rawQuery,
+        format,
+        headers,
+      });
+      const extra: string[] = [];
+      for (const name in headers) extra.push(name, headers[name] as string);
+      entry = await responses.remember(
+        key,
+        {
+          userId: principal.userId,
+          leagueId: leagueParam === undefined ? undefined : Number(params[leagueParam]),
+        },
+        generation,
+        { contentType: CONTENT_TYPES[format], body, headers: extra },
+      );
+    }
+    const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
+    sendRepresentation(ex, entry, chosen instanceof Promise ? await chosen : chosen, vary);
   }
 
   async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
@@ -253,17 +379,26 @@ export function createApp(deps: AppDeps): App {
         path: query === -1 ? url : url.slice(0, query),
         operationId: undefined,
         userId: undefined,
-        rateHeaders: undefined,
+        rate: undefined,
       };
       serve(ex, query === -1 ? undefined : url.slice(query + 1)).catch((error: unknown) =>
         fail(ex, error),
       );
     },
+    refresh: async () => feed?.poll(),
     async close() {
+      await feed?.stop();
       auth.clear();
       await ownRateStore?.close();
     },
   };
+}
+
+/** Where each route has its league_id among the path parameters (league-scoped routes only). */
+const LEAGUE_PARAM = new Map<ApiRoute, number>();
+for (const route of API_ROUTES) {
+  const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
+  if (index !== -1) LEAGUE_PARAM.set(route, index);
 }
 
 /** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */

@@ -78,6 +78,20 @@ const HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'integer' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  ETag: {
+    description:
+      'Strong entity tag of the body (`-gz` or `-br` appended for a compressed body); send it ' +
+      'back in `If-None-Match` to get 304 while the data is unchanged.',
+    schema: { type: 'string' },
+  },
+  'Last-Modified': {
+    description: "When a sync last changed the league (the league list: the user's newest).",
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: '`private` on answers from the API, `no-store` on errors.',
+    schema: { type: 'string' },
+  },
   'WWW-Authenticate': {
     description: 'The challenge: `Token realm="fantasy-league-data", header="X-Auth-Token"`.',
     schema: { type: 'string' },
@@ -89,6 +103,8 @@ const RATE_LIMIT_HEADERS = [
   'RateLimit-Remaining',
   'RateLimit-Reset',
 ];
+
+const CACHE_HEADERS = ['ETag', 'Last-Modified', 'Cache-Control'];
 
 const headerRefs = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -149,8 +165,8 @@ function apiOperation(
   const contract = SECURITY_SCHEMES[route.contractHeader];
   const other = contract === 'XAuthToken' ? 'AuthToken' : 'XAuthToken';
   const success: ResponseObject = {
-    description: route.responseDescription,
-    headers: headerRefs(['X-Request-Id', ...RATE_LIMIT_HEADERS]),
+    description: `${route.responseDescription} gzip or br when Accept-Encoding asks for it.`,
+    headers: headerRefs(['X-Request-Id', ...CACHE_HEADERS, ...RATE_LIMIT_HEADERS]),
     content: Object.fromEntries(
       route.produces.map((type) => [type, { schema: convert(route.response) }]),
     ),
@@ -158,6 +174,10 @@ function apiOperation(
   for (const [name, header] of Object.entries(route.responseHeaders ?? {})) {
     (success.headers as Record<string, unknown>)[name] = header;
   }
+  const notModified: ResponseObject = {
+    description: 'If-None-Match named the current ETag: the data is unchanged, no body.',
+    headers: headerRefs(['X-Request-Id', ...CACHE_HEADERS, ...RATE_LIMIT_HEADERS]),
+  };
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -168,7 +188,11 @@ function apiOperation(
       ...parameters(route.params, 'path', convert),
       ...parameters(route.query, 'query', convert),
     ],
-    responses: { '200': success, ...problemResponses([...route.errors, ...AUTH_PROBLEMS]) },
+    responses: {
+      '200': success,
+      '304': notModified,
+      ...problemResponses([...route.errors, ...AUTH_PROBLEMS]),
+    },
     'x-required-product': route.product,
     'x-codeSamples': [
       {

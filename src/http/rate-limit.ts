@@ -86,6 +86,20 @@ export class RateLimiter {
     return this.store.hit(key, this.limitPerMinute, WINDOW_MS);
   }
 
+  /** The same fields appended to a flat header list (name, value, ...), as the hot path sends them. */
+  appendHeaders(headers: string[], decision: RateLimitDecision): void {
+    headers.push(
+      'RateLimit-Policy',
+      this.policy,
+      'RateLimit-Limit',
+      String(decision.limit),
+      'RateLimit-Remaining',
+      String(decision.remaining),
+      'RateLimit-Reset',
+      String(decision.resetSeconds),
+    );
+  }
+
   /** The IETF draft's RateLimit-* fields for a decision. */
   headers(decision: RateLimitDecision): Record<string, string> {
     return {

@@ -1,0 +1,239 @@
+// `npm run bench`: the service against a bare node:http server writing the same bytes, on every
+// endpoint, for each dataset size; then the cold path. Prints figures only (no pass/fail).
+//   npm run bench -- [--size small|large|both] [--duration 5] [--connections 50] [--runs 3]
+// See docs/performance.md for what the figures mean and the targets.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureColdPath } from './cold.ts';
+import type { ColdFigures } from './cold.ts';
+import { buildDataset } from './dataset.ts';
+import type { BuiltDataset, Size } from './dataset.ts';
+import { medianRun, runLoad } from './load.ts';
+import type { LoadResult } from './load.ts';
+import { startReference, startService } from './processes.ts';
+
+interface Endpoint {
+  name: string;
+  path: string;
+}
+
+interface EndpointResult {
+  endpoint: Endpoint;
+  bytes: number;
+  service: LoadResult;
+  reference: LoadResult;
+}
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    runs: { type: 'string', default: '3' },
+    'typo-queries': { type: 'string', default: '300' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const sizes: Size[] =
+  values.size === 'both' ? ['small', 'large'] : values.size === 'large' ? ['large'] : ['small'];
+if (!['small', 'large', 'both'].includes(values.size)) {
+  throw new Error(`--size must be small, large or both, not ${values.size}`);
+}
+const durationSeconds = Number(values.duration);
+const connections = Number(values.connections);
+const runs = Number(values.runs);
+const typoQueries = Number(values['typo-queries']);
+// Rate limiting stays on (headers and counting on every request), with a limit no run reaches.
+const RATE_LIMIT = 1_000_000_000;
+
+console.log(
+  `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
+    `${runs} run(s) alternating service and reference, autocannon on 127.0.0.1, node ${process.version}`,
+);
+for (const size of sizes) await benchmark(size);
+
+async function benchmark(size: Size): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `fantasy-bench-${size}-`));
+  try {
+    console.log(`\n[${size}] building the dataset in ${dir} ...`);
+    const dataset = await buildDataset(size, dir);
+    const service = await startService({
+      dataDir: dir,
+      logFile: join(dir, 'service.log'),
+      rateLimitPerMinute: RATE_LIMIT,
+    });
+    try {
+      const endpoints = endpointsOf(dataset);
+      const recorded: Record<string, { contentType: string; body: string }> = {};
+      const bytes = new Map<string, number>();
+      for (const { path } of endpoints) {
+        const response = await getBytes(service.url + path, dataset.token);
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        recorded[path] = {
+          contentType: response.contentType,
+          body: response.body.toString('base64'),
+        };
+        bytes.set(path, response.body.length);
+      }
+      const list = recorded['/league/findAllLeagues']?.body ?? '';
+      const listed = (JSON.parse(Buffer.from(list, 'base64').toString()) as unknown[]).length;
+      const responsesFile = join(dir, 'responses.json');
+      writeFileSync(responsesFile, JSON.stringify(recorded));
+      const reference = await startReference(responsesFile);
+      const results: EndpointResult[] = [];
+      try {
+        for (const endpoint of endpoints) {
+          const headers = { 'X-Auth-Token': dataset.token };
+          const load = (url: string, seconds: number) =>
+            runLoad({ url: url + endpoint.path, headers, connections, durationSeconds: seconds });
+          await load(service.url, 1); // warm-up: JIT, caches
+          await load(reference.url, 1);
+          const serviceRuns: LoadResult[] = [];
+          const referenceRuns: LoadResult[] = [];
+          for (let run = 0; run < runs; run++) {
+            serviceRuns.push(await load(service.url, durationSeconds));
+            referenceRuns.push(await load(reference.url, durationSeconds));
+          }
+          results.push({
+            endpoint,
+            bytes: bytes.get(endpoint.path) ?? 0,
+            service: medianRun(serviceRuns),
+            reference: medianRun(referenceRuns),
+          });
+        }
+      } finally {
+        await reference.stop().catch(() => undefined);
+      }
+      const loadRss = service.peakRssMb();
+      const cold = await measureColdPath(service.url, dataset, { typoQueries });
+      printReport(dataset, listed, results, loadRss, service.peakRssMb(), cold);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    if (values.keep) console.log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function endpointsOf(dataset: BuiltDataset): Endpoint[] {
+  const league = dataset.hotLeagueIds[0];
+  const player = dataset.hotPlayer;
+  if (league === undefined) throw new Error('no hot league');
+  return [
+    { name: 'league list', path: '/league/findAllLeagues' },
+    { name: 'league settings', path: `/league/settings/${league}` },
+    {
+      name: 'player by id',
+      path: `/players/${league}/searchPlayer/player_id/${encodeURIComponent(player.playerId)}`,
+    },
+    {
+      name: 'player by name',
+      path: `/players/${league}/searchPlayer/name/${encodeURIComponent(player.fullName.toLowerCase())}`,
+    },
+    { name: 'rostered map', path: `/players/getAllRostered/${league}/names` },
+  ];
+}
+
+function getBytes(
+  url: string,
+  token: string,
+): Promise<{ status: number; contentType: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'X-Auth-Token': token } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type']),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function printReport(
+  dataset: BuiltDataset,
+  listed: number,
+  results: readonly EndpointResult[],
+  loadRssMb: number,
+  peakRssMb: number,
+  cold: ColdFigures,
+): void {
+  const { counts } = dataset;
+  console.log(
+    `[${dataset.size}] ${counts.leagues} leagues, ${counts.pools} pools, ${counts.players} players ` +
+      `(built in ${counts.buildSeconds.toFixed(1)} s); the bench user sees ${listed} leagues`,
+  );
+  const rows = results.map(({ endpoint, bytes, service, reference }) => [
+    endpoint.name,
+    String(bytes),
+    service.requestsPerSecond.toFixed(0),
+    reference.requestsPerSecond.toFixed(0),
+    (service.requestsPerSecond / reference.requestsPerSecond).toFixed(2),
+    service.p50Ms.toFixed(2),
+    service.p99Ms.toFixed(2),
+    reference.p50Ms.toFixed(2),
+    reference.p99Ms.toFixed(2),
+    service.errors + service.non2xx > 0 ? `${service.errors} err ${service.non2xx} non-2xx` : '',
+  ]);
+  printTable(
+    [
+      'endpoint',
+      'bytes',
+      'service req/s',
+      'reference req/s',
+      'ratio',
+      'p50 ms',
+      'p99 ms',
+      'ref p50',
+      'ref p99',
+      '',
+    ],
+    rows,
+  );
+  console.log(
+    `service peak RSS: ${loadRssMb.toFixed(0)} MB after the load runs, ${peakRssMb.toFixed(0)} MB ` +
+      'after the cold path too (VmHWM)',
+  );
+  const ms = (n: number) => n.toFixed(2);
+  console.log(
+    `cold: first request per league after a re-sync (${cold.resyncedLeagues} leagues re-synced ` +
+      'through a second store handle):',
+  );
+  console.log(
+    `  rostered map  p50 ${ms(cold.rosteredAfterSync.p50Ms)} ms  p99 ${ms(cold.rosteredAfterSync.p99Ms)} ms  (n=${cold.rosteredAfterSync.count})`,
+  );
+  console.log(
+    `  settings      p50 ${ms(cold.settingsAfterSync.p50Ms)} ms  p99 ${ms(cold.settingsAfterSync.p99Ms)} ms  (n=${cold.settingsAfterSync.count})`,
+  );
+  const inProcess = cold.typoSearchInProcess;
+  console.log(
+    `name search with a typo, ${inProcess.poolSize}-player pool: in-process p50 ` +
+      `${(inProcess.p50Ms * 1000).toFixed(0)} µs p99 ${(inProcess.p99Ms * 1000).toFixed(0)} µs ` +
+      `(index built in ${ms(inProcess.buildMs)} ms); over HTTP, uncached, p50 ` +
+      `${ms(cold.typoSearchHttp.p50Ms)} ms p99 ${ms(cold.typoSearchHttp.p99Ms)} ms ` +
+      `(n=${cold.typoSearchHttp.count}, ${cold.typoSearchHttp.notFound} not found); first ` +
+      `search per cold pool (load + index): ${cold.firstSearchOnPoolMs.map(ms).join(', ')} ms`,
+  );
+}
+
+function printTable(header: readonly string[], rows: readonly string[][]): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}

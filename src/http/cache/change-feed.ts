@@ -1,0 +1,68 @@
+// Notices writes from any process (a sync, the command line, another server) by polling
+// store_state.data_seq, one primary-key read per interval, and when it moved, reads which
+// leagues, users and pools changed (data_seq above the last one seen) and drops exactly those.
+// A write is therefore seen within one interval plus one poll's queries.
+import type { Logger } from 'pino';
+import type { Tx } from '../../storage/db.ts';
+import { findChangesSince } from '../../storage/repositories/snapshot-reads.ts';
+import type { Snapshots } from './snapshots.ts';
+
+export const DEFAULT_POLL_INTERVAL_MS = 500;
+
+export class ChangeFeed {
+  /** The data_seq everything held reflects at least; undefined until the first poll. */
+  private seen: number | undefined;
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Tx,
+    private readonly snapshots: Snapshots,
+    private readonly logger: Logger,
+    readonly intervalMs: number = DEFAULT_POLL_INTERVAL_MS,
+  ) {}
+
+  /** Polls now and then every interval; the timer never keeps the process alive. */
+  start(): void {
+    if (this.timer !== undefined) return;
+    void this.poll();
+    this.timer = setInterval(() => void this.poll(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Resolves once the store has been checked (joining a poll already running). */
+  poll(): Promise<void> {
+    this.running ??= this.check().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Waits for a poll in flight; later checks stop. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async check(): Promise<void> {
+    try {
+      if (this.seen === undefined) {
+        // Whatever was loaded before the baseline is known may predate it: start clean.
+        const { dataSeq } = await findChangesSince(this.db, Number.MAX_SAFE_INTEGER);
+        this.snapshots.invalidate({ all: true });
+        this.seen = dataSeq;
+        return;
+      }
+      const changes = await findChangesSince(this.db, this.seen);
+      if (changes.dataSeq <= this.seen) return;
+      this.snapshots.invalidate(changes);
+      this.seen = changes.dataSeq;
+    } catch (error) {
+      // Unable to tell what changed: drop everything rather than serve data of unknown age.
+      this.logger.warn({ err: error }, 'cache change feed failed; cache cleared');
+      this.snapshots.invalidate({ all: true });
+      this.seen = undefined;
+    }
+  }
+}

@@ -1,0 +1,233 @@
+// Rendered 200 responses kept as bytes, so a repeated request is a map lookup and a socket write.
+// An entry is keyed by what the request asked (route, raw path parameters, raw query, format; the
+// user too for the league list) and lists what it was built from (leagues, the user, a player
+// pool): the change feed drops exactly the entries built from what changed. Entries of a league
+// are shared by its members; a hit checks that the caller is one. gzip and br variants are made
+// once per entry, on first demand, off the event loop.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { MediaType } from '../negotiate.ts';
+import { ETAG_SUFFIX } from './conditional.ts';
+import type { Coding } from './conditional.ts';
+import { ByteLru } from './lru.ts';
+import type { Invalidation, Snapshots } from './snapshots.ts';
+import { poolKeyOf } from './snapshots.ts';
+
+export const DEFAULT_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Below this a compressed body saves less than its headers and its CPU cost. */
+export const MIN_COMPRESSED_BYTES = 1024;
+/** Per-entry cost beyond its bodies: key, object, dependency sets (an estimate). */
+const ENTRY_OVERHEAD_BYTES = 600;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface Representation {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly contentLength: string;
+  /** Content-Encoding; undefined for identity. */
+  readonly coding: 'gzip' | 'br' | undefined;
+}
+
+export interface RenderedResponse {
+  contentType: string;
+  body: string | Buffer;
+  /** Headers the handler added (X-Match-Count), flat: name, value, name, value. */
+  headers: readonly string[];
+}
+
+export class CachedResponse {
+  readonly identity: Representation;
+  private gzip: Representation | Promise<Representation> | undefined;
+  private br: Representation | Promise<Representation> | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly contentType: string,
+    body: Buffer,
+    readonly headers: readonly string[],
+    /** HTTP-date of the newest sync behind the body, if any. */
+    readonly lastModified: string | undefined,
+    /** The league whose members may be served this entry; undefined for a user's own list. */
+    readonly leagueId: number | undefined,
+    readonly dependencies: readonly string[],
+    private readonly onGrow: (entry: CachedResponse, bytes: number) => void,
+  ) {
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+    this.identity = {
+      body,
+      etag: `"${hash}"`,
+      contentLength: String(body.length),
+      coding: undefined,
+    };
+  }
+
+  /** The representation in `coding`, compressing on first demand (identity for small bodies). */
+  representation(coding: Coding): Representation | Promise<Representation> {
+    if (coding === 'identity' || this.identity.body.length < MIN_COMPRESSED_BYTES) {
+      return this.identity;
+    }
+    if (coding === 'gzip') return (this.gzip ??= this.compress('gzip'));
+    return (this.br ??= this.compress('br'));
+  }
+
+  private async compress(coding: 'gzip' | 'br'): Promise<Representation> {
+    const { body, etag } = this.identity;
+    const compressed =
+      coding === 'gzip'
+        ? await gzipAsync(body, { level: 6 })
+        : await brotliAsync(body, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            },
+          });
+    const representation: Representation =
+      compressed.length < body.length
+        ? {
+            body: compressed,
+            etag: `${etag.slice(0, -1)}${ETAG_SUFFIX[coding]}"`,
+            contentLength: String(compressed.length),
+            coding,
+          }
+        : this.identity;
+    this[coding] = representation;
+    if (representation !== this.identity) this.onGrow(this, compressed.length);
+    return representation;
+  }
+}
+
+/** What an entry was built from: the app says which league or user, the cache finds the rest. */
+export interface ResponseScope {
+  userId: number;
+  /** Set for the routes under /{league_id}/; unset for the user's league list. */
+  leagueId: number | undefined;
+}
+
+export class ResponseCache {
+  private readonly entries: ByteLru<string, CachedResponse>;
+  /** Dependency ("l:7", "u:3", "p:sleeper:football") -> keys of the entries built from it. */
+  private readonly dependents = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly snapshots: Snapshots,
+    maxBytes: number = DEFAULT_RESPONSE_BYTES,
+  ) {
+    this.entries = new ByteLru(maxBytes, (key, entry) => this.unlink(key, entry));
+    snapshots.onInvalidate((invalidation) => this.invalidate(invalidation));
+  }
+
+  /** Read before building a response; pass it to `remember`. */
+  get generation(): number {
+    return this.snapshots.generation;
+  }
+
+  /** The key of a request: route, its raw parameters and query, the format, the user if needed. */
+  static key(
+    operationId: string,
+    userId: number | undefined,
+    params: readonly string[],
+    rawQuery: string | undefined,
+    format: MediaType,
+  ): string {
+    // '\n' cannot occur in a request target, so the parts cannot run into each other.
+    let key = `${operationId}\n${format}\n${userId ?? ''}`;
+    for (const param of params) key += `\n${param}`;
+    return rawQuery === undefined ? key : `${key}\n?${rawQuery}`;
+  }
+
+  /** The entry for `key` if held and the caller may see it; never waits. */
+  lookup(key: string, userId: number): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.leagueId !== undefined) {
+      const visible = this.snapshots.heldUserLeagues(userId)?.byId.has(entry.leagueId);
+      if (visible !== true) return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Turns a freshly rendered response into an entry, kept unless the store changed since
+   * `generation` was read (then it is only sent, not kept).
+   */
+  async remember(
+    key: string,
+    scope: ResponseScope,
+    generation: number,
+    rendered: RenderedResponse,
+  ): Promise<CachedResponse> {
+    const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body) : rendered.body;
+    const { leagues } = await this.snapshots.userLeagues(scope.userId);
+    const dependencies: string[] = [];
+    let newest: string | undefined;
+    if (scope.leagueId === undefined) {
+      dependencies.push(`u:${scope.userId}`);
+      for (const { league, syncedAt } of leagues) {
+        dependencies.push(`l:${league.leagueId}`);
+        if (newest === undefined || syncedAt > newest) newest = syncedAt;
+      }
+    } else {
+      const found = leagues.find((v) => v.league.leagueId === scope.leagueId);
+      if (found !== undefined) {
+        dependencies.push(`l:${scope.leagueId}`, `p:${poolKeyOf(found.league)}`);
+        newest = found.syncedAt;
+      }
+    }
+    const entry = new CachedResponse(
+      key,
+      rendered.contentType,
+      body,
+      rendered.headers,
+      newest === undefined ? undefined : new Date(newest).toUTCString(),
+      scope.leagueId,
+      dependencies,
+      (grown, bytes) => this.entries.grow(grown.key, bytes),
+    );
+    // Not kept: the store changed while this was built, or the league vanished from the list.
+    if (generation !== this.generation || dependencies.length === 0) return entry;
+    this.entries.set(key, entry, body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES);
+    if (this.entries.get(key) === entry) {
+      for (const dependency of dependencies) {
+        let keys = this.dependents.get(dependency);
+        if (keys === undefined) this.dependents.set(dependency, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+    return entry;
+  }
+
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.bytes };
+  }
+
+  private invalidate(invalidation: Invalidation): void {
+    if ('all' in invalidation) {
+      this.entries.clear();
+      this.dependents.clear();
+      return;
+    }
+    const dropped = [
+      ...invalidation.leagueIds.map((id) => `l:${id}`),
+      ...invalidation.userIds.map((id) => `u:${id}`),
+      ...invalidation.pools.map((pool) => `p:${poolKeyOf(pool)}`),
+    ];
+    for (const dependency of dropped) {
+      const keys = this.dependents.get(dependency);
+      if (keys === undefined) continue;
+      for (const key of [...keys]) this.entries.delete(key);
+    }
+  }
+
+  private unlink(key: string, entry: CachedResponse): void {
+    for (const dependency of entry.dependencies) {
+      const keys = this.dependents.get(dependency);
+      if (keys === undefined) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.dependents.delete(dependency);
+    }
+  }
+}

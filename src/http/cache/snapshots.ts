@@ -1,0 +1,234 @@
+// What the API shows, held in memory per user, league and player pool, and dropped when the
+// change feed says the store moved on. Loads are shared by concurrent requests, and a load that
+// was running while a change arrived is served to its callers but never kept (the generation
+// check), so nothing read before a change outlives the change.
+import { NameIndex } from '../../domain/names.ts';
+import type { League } from '../../domain/records.ts';
+import type { Tx } from '../../storage/db.ts';
+import type { PoolPlayer } from '../../storage/repositories/players.ts';
+import {
+  findRosterIds,
+  findVersionedLeaguesForUser,
+  listPoolPlayers,
+} from '../../storage/repositories/snapshot-reads.ts';
+import type {
+  PoolKey,
+  StoreChanges,
+  VersionedLeague,
+} from '../../storage/repositories/snapshot-reads.ts';
+import { ByteLru } from './lru.ts';
+
+export interface SnapshotLimits {
+  /** Bytes (estimated) of users' league lists kept. */
+  userBytes: number;
+  /** Bytes (estimated) of league rosters kept. */
+  rosterBytes: number;
+  /** Bytes (estimated) of player pools and their name indexes kept. */
+  poolBytes: number;
+}
+
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = {
+  userBytes: 8 * 1024 * 1024,
+  rosterBytes: 16 * 1024 * 1024,
+  poolBytes: 96 * 1024 * 1024,
+};
+
+export interface UserLeagues {
+  /** In the API's order. */
+  readonly leagues: readonly VersionedLeague[];
+  readonly byId: ReadonlyMap<number, VersionedLeague>;
+}
+
+/** A pool entry for the name index; `rostered` stays false, the league's roster is applied per search. */
+export interface PoolCandidate {
+  playerId: string;
+  fullName: string;
+  rostered: boolean;
+  active: boolean;
+  player: PoolPlayer;
+}
+
+export interface PoolSnapshot {
+  readonly key: string;
+  readonly players: readonly PoolPlayer[];
+  readonly byId: ReadonlyMap<string, PoolPlayer>;
+  index: NameIndex<PoolCandidate> | undefined;
+}
+
+/** What an invalidation removes: the store's changes, or everything (`all`). */
+export type Invalidation = StoreChanges | { all: true };
+
+// Rough heap costs, only to bound memory; RSS is what the benchmark measures.
+const USER_BYTES = 256;
+const USER_LEAGUE_BYTES = 400;
+const ROSTER_BYTES = 128;
+const ROSTER_ENTRY_BYTES = 120;
+const POOL_PLAYER_BYTES = 420;
+const INDEXED_PLAYER_BYTES = 700;
+
+export function poolKeyOf(pool: PoolKey): string {
+  return `${pool.platform}:${pool.sport}`;
+}
+
+export class Snapshots {
+  /** Incremented by every invalidation; a load keeps its result only if it did not change. */
+  generation = 0;
+  private readonly users: ByteLru<number, UserLeagues>;
+  /** league_id -> users whose league list is held, to drop those lists when the league changes. */
+  private readonly leagueUsers = new Map<number, Set<number>>();
+  private readonly rosters: ByteLru<number, ReadonlyMap<string, string>>;
+  private readonly pools: ByteLru<string, PoolSnapshot>;
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly listeners: Array<(invalidation: Invalidation) => void> = [];
+
+  constructor(
+    private readonly db: Tx,
+    limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+  ) {
+    this.users = new ByteLru(limits.userBytes, (userId, state) => {
+      for (const { league } of state.leagues) {
+        const users = this.leagueUsers.get(league.leagueId);
+        users?.delete(userId);
+        if (users?.size === 0) this.leagueUsers.delete(league.leagueId);
+      }
+    });
+    this.rosters = new ByteLru(limits.rosterBytes);
+    this.pools = new ByteLru(limits.poolBytes);
+  }
+
+  /** Called after every invalidation (the response cache drops what depended on it). */
+  onInvalidate(listener: (invalidation: Invalidation) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The user's leagues if held; the hot path checks membership with this, never waiting. */
+  heldUserLeagues(userId: number): UserLeagues | undefined {
+    return this.users.get(userId);
+  }
+
+  userLeagues(userId: number): UserLeagues | Promise<UserLeagues> {
+    return (
+      this.users.get(userId) ??
+      this.load(`u:${userId}`, async () => {
+        const leagues = await findVersionedLeaguesForUser(this.db, userId);
+        return { leagues, byId: new Map(leagues.map((v) => [v.league.leagueId, v])) };
+      }).then(({ value, generation }) => this.keepUser(userId, value, generation))
+    );
+  }
+
+  /** player_id -> roster_id in the league. */
+  roster(leagueId: number): ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>> {
+    return (
+      this.rosters.get(leagueId) ??
+      this.load(`r:${leagueId}`, () => findRosterIds(this.db, leagueId)).then(
+        ({ value: roster, generation }) => {
+          if (generation === this.generation) {
+            this.rosters.set(leagueId, roster, ROSTER_BYTES + roster.size * ROSTER_ENTRY_BYTES);
+          }
+          return roster;
+        },
+      )
+    );
+  }
+
+  /** The league's (platform, sport) player pool. */
+  pool(league: League): PoolSnapshot | Promise<PoolSnapshot> {
+    const key = poolKeyOf(league);
+    return (
+      this.pools.get(key) ??
+      this.load(`p:${key}`, async () => {
+        const players = await listPoolPlayers(this.db, league);
+        const snapshot: PoolSnapshot = {
+          key,
+          players,
+          byId: new Map(players.map((player) => [player.playerId, player])),
+          index: undefined,
+        };
+        return snapshot;
+      }).then(({ value: snapshot, generation }) => {
+        if (generation === this.generation) {
+          this.pools.set(key, snapshot, snapshot.players.length * POOL_PLAYER_BYTES);
+        }
+        return snapshot;
+      })
+    );
+  }
+
+  /** The pool's name index, built on first use and shared by every league of the pool. */
+  nameIndex(pool: PoolSnapshot): NameIndex<PoolCandidate> {
+    if (pool.index === undefined) {
+      pool.index = new NameIndex(
+        pool.players.map((player) => ({
+          playerId: player.playerId,
+          fullName: player.fullName,
+          rostered: false,
+          active: player.active,
+          player,
+        })),
+      );
+      this.pools.grow(pool.key, pool.players.length * INDEXED_PLAYER_BYTES);
+    }
+    return pool.index;
+  }
+
+  invalidate(invalidation: Invalidation): void {
+    this.generation += 1;
+    // Loads already running finish for their callers; later callers start fresh ones.
+    this.loading.clear();
+    if ('all' in invalidation) {
+      this.users.clear();
+      this.rosters.clear();
+      this.pools.clear();
+    } else {
+      for (const leagueId of invalidation.leagueIds) {
+        this.rosters.delete(leagueId);
+        for (const userId of [...(this.leagueUsers.get(leagueId) ?? [])]) this.users.delete(userId);
+      }
+      for (const userId of invalidation.userIds) this.users.delete(userId);
+      for (const pool of invalidation.pools) this.pools.delete(poolKeyOf(pool));
+    }
+    for (const listener of this.listeners) listener(invalidation);
+  }
+
+  /** Counts for tests and diagnostics. */
+  stats(): { users: number; rosters: number; pools: number; bytes: number } {
+    return {
+      users: this.users.size,
+      rosters: this.rosters.size,
+      pools: this.pools.size,
+      bytes: this.users.bytes + this.rosters.bytes + this.pools.bytes,
+    };
+  }
+
+  private keepUser(userId: number, state: UserLeagues, generation: number): UserLeagues {
+    if (generation !== this.generation) return state;
+    this.users.set(userId, state, USER_BYTES + state.leagues.length * USER_LEAGUE_BYTES);
+    if (this.users.has(userId)) {
+      for (const { league } of state.leagues) {
+        let users = this.leagueUsers.get(league.leagueId);
+        if (users === undefined) this.leagueUsers.set(league.leagueId, (users = new Set()));
+        users.add(userId);
+      }
+    }
+    return state;
+  }
+
+  /** One shared load per key; resolves with the value and the generation it started in. */
+  private load<V>(key: string, fetch: () => Promise<V>): Promise<Loaded<V>> {
+    const running = this.loading.get(key) as Promise<Loaded<V>> | undefined;
+    if (running !== undefined) return running;
+    const generation = this.generation;
+    const result = fetch().then((value) => ({ value, generation }));
+    this.loading.set(key, result);
+    const forget = (): void => {
+      if (this.loading.get(key) === result) this.loading.delete(key);
+    };
+    result.then(forget, forget);
+    return result;
+  }
+}
+
+interface Loaded<V> {
+  value: V;
+  generation: number;
+}

@@ -1,0 +1,162 @@
+// Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
+// any process), a user's leagues with when each was synced, a league's roster and a whole pool.
+// Each is one query; the cache holds the results in memory until the league, user or pool changes.
+import type { Selectable } from 'kysely';
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { League } from '../../domain/records.ts';
+import type { Tx } from '../db.ts';
+import type { LeaguesTable, PlayersTable } from '../schema.ts';
+import { compareText } from './leagues.ts';
+import type { PoolPlayer } from './players.ts';
+
+export interface PoolKey {
+  platform: Platform;
+  sport: Sport;
+}
+
+/** Everything whose data_seq is above the one asked about. */
+export interface StoreChanges {
+  /** store_state.data_seq when the changes were read (read first: later writes show next time). */
+  dataSeq: number;
+  leagueIds: number[];
+  userIds: number[];
+  pools: PoolKey[];
+}
+
+export interface VersionedLeague {
+  league: League;
+  /** leagues.synced_at: when a sync last changed the league. */
+  syncedAt: string;
+}
+
+export async function findChangesSince(db: Tx, since: number): Promise<StoreChanges> {
+  const state = await db
+    .selectFrom('store_state')
+    .select('value')
+    .where('key', '=', 'data_seq')
+    .executeTakeFirstOrThrow();
+  const dataSeq = Number(state.value);
+  if (dataSeq <= since) return { dataSeq, leagueIds: [], userIds: [], pools: [] };
+  const [leagues, users, pools] = await Promise.all([
+    db.selectFrom('leagues').select('id').where('data_seq', '>', since).execute(),
+    db.selectFrom('users').select('id').where('data_seq', '>', since).execute(),
+    db
+      .selectFrom('player_pools')
+      .select(['platform', 'sport'])
+      .where('data_seq', '>', since)
+      .execute(),
+  ]);
+  return {
+    dataSeq,
+    leagueIds: leagues.map((row) => row.id),
+    userIds: users.map((row) => row.id),
+    pools: pools.map((row) => ({ platform: row.platform as Platform, sport: row.sport as Sport })),
+  };
+}
+
+type LeagueRow = Pick<
+  Selectable<LeaguesTable>,
+  | 'id'
+  | 'platform'
+  | 'name'
+  | 'sport'
+  | 'season'
+  | 'num_teams'
+  | 'league_url'
+  | 'league_avatar'
+  | 'synced_at'
+>;
+
+function toVersionedLeague(row: LeagueRow): VersionedLeague {
+  const league: League = {
+    leagueId: row.id,
+    platform: row.platform as Platform,
+    name: row.name,
+    sport: row.sport as Sport,
+    season: row.season,
+  };
+  if (row.num_teams !== null) league.numTeams = row.num_teams;
+  if (row.league_url !== null) league.leagueUrl = row.league_url;
+  if (row.league_avatar !== null) league.leagueAvatar = row.league_avatar;
+  return { league, syncedAt: row.synced_at };
+}
+
+/** The user's leagues in the API's order (season desc, sport, name, league_id), as findLeaguesForUser. */
+export async function findVersionedLeaguesForUser(
+  db: Tx,
+  userId: number,
+): Promise<VersionedLeague[]> {
+  const rows = await db
+    .selectFrom('league_members')
+    .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
+    .select([
+      'leagues.id',
+      'leagues.platform',
+      'leagues.name',
+      'leagues.sport',
+      'leagues.season',
+      'leagues.num_teams',
+      'leagues.league_url',
+      'leagues.league_avatar',
+      'leagues.synced_at',
+    ])
+    .where('league_members.user_id', '=', userId)
+    .execute();
+  return rows
+    .map(toVersionedLeague)
+    .sort(
+      ({ league: a }, { league: b }) =>
+        b.season - a.season ||
+        compareText(a.sport, b.sport) ||
+        compareText(a.name, b.name) ||
+        a.leagueId - b.leagueId,
+    );
+}
+
+/** player_id -> roster_id of the league's roster entries. */
+export async function findRosterIds(db: Tx, leagueId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('roster_entries')
+    .select(['player_id', 'roster_id'])
+    .where('league_id', '=', leagueId)
+    .execute();
+  return new Map(rows.map((row) => [row.player_id, row.roster_id]));
+}
+
+type PoolRow = Omit<Selectable<PlayersTable>, 'platform'>;
+
+function toPoolPlayer(row: PoolRow): PoolPlayer {
+  const player: PoolPlayer = {
+    playerId: row.player_id,
+    sport: row.sport as Sport,
+    fullName: row.full_name,
+    active: row.active === 1,
+  };
+  if (row.first_name !== null) player.firstName = row.first_name;
+  if (row.last_name !== null) player.lastName = row.last_name;
+  if (row.position !== null) player.position = row.position;
+  if (row.irl_team !== null) player.irlTeam = row.irl_team;
+  if (row.uniform_number !== null) player.uniformNumber = row.uniform_number;
+  return player;
+}
+
+/** Every player of a (platform, sport) pool, on no team (roster ids are per league). */
+export async function listPoolPlayers(db: Tx, pool: PoolKey): Promise<PoolPlayer[]> {
+  const rows = await db
+    .selectFrom('players')
+    .select([
+      'player_id',
+      'sport',
+      'full_name',
+      'first_name',
+      'last_name',
+      'position',
+      'irl_team',
+      'uniform_number',
+      'active',
+    ])
+    .where('platform', '=', pool.platform)
+    .where('sport', '=', pool.sport)
+    .execute();
+  return rows.map(toPoolPlayer);
+}
