@@ -6,7 +6,7 @@ import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms
 import type { Store } from '../storage/db.ts';
 import { listAccounts } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
-import { detachLeagues } from '../storage/repositories/snapshots.ts';
+import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from './known-leagues.ts';
@@ -145,6 +145,11 @@ async function runAccount(
     }
   }
 
+  const completePools = new Set<Sport>();
+  for (const sport of new Set(refs.map((ref) => ref.sport))) {
+    const state = await getPlayerPoolState(store.db, platform, sport);
+    if (state?.refreshedAt !== undefined) completePools.add(sport);
+  }
   const known = await findKnownLeagueIds(store.db, platform, refs);
   summary.leagues = await mapWithLimit(refs, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) =>
     syncLeague(store, connector, {
@@ -154,6 +159,7 @@ async function runAccount(
       account: platformAccount,
       ref,
       knownLeagueId: known.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
+      poolIsComplete: completePools.has(ref.sport),
       ...(signal === undefined ? {} : { signal }),
       ...(onProgress === undefined ? {} : { onProgress }),
     }),

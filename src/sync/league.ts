@@ -7,6 +7,7 @@ import type { Store } from '../storage/db.ts';
 import { writeLeagueSnapshot } from '../storage/repositories/snapshots.ts';
 import { recordLeagueSync } from '../storage/repositories/syncs.ts';
 import { InvalidSnapshotError, describeError } from './errors.ts';
+import { preferPoolPlayers } from './pool-players.ts';
 import type { LeagueSyncResult, SyncProgressEvent } from './types.ts';
 
 export interface LeagueJob {
@@ -17,6 +18,8 @@ export interface LeagueJob {
   ref: LeagueRef;
   /** The league's id when an earlier sync stored it. */
   knownLeagueId: number | null;
+  /** Whether the league's (platform, sport) pool holds a full player list (see pool-players.ts). */
+  poolIsComplete: boolean;
   signal?: AbortSignal;
   onProgress?: (event: SyncProgressEvent) => void;
 }
@@ -54,8 +57,9 @@ export async function syncLeague(
   let result: LeagueSyncResult;
   try {
     job.signal?.throwIfAborted();
-    const snapshot = await connector.fetchLeague(job.account, ref, job.signal);
-    checkSnapshot(connector.platform, ref, snapshot);
+    const fetched = await connector.fetchLeague(job.account, ref, job.signal);
+    checkSnapshot(connector.platform, ref, fetched);
+    const snapshot = job.poolIsComplete ? await preferPoolPlayers(store.db, fetched) : fetched;
     const written = await writeLeagueSnapshot(store, snapshot, {
       userId: job.userId,
       accountId: job.accountId,

@@ -115,5 +115,68 @@ for (const dialect of testBackends()) {
       await sync();
       assert.ok(connector.calls.includes('pool football'));
     });
+
+    it("keeps pool records over a league's poorer ones, and re-syncs stay unchanged", async () => {
+      // As a connector that did not fetch the player list in this process would: an id-only
+      // placeholder for every rostered player.
+      const placeholders = (ids: string[]) =>
+        ids.map((id) => ({ playerId: id, fullName: id, active: false }));
+      connector.leagues.set('C', [
+        buildLeagueSnapshot({
+          platformLeagueKey: '1',
+          name: 'One renamed',
+          players: placeholders(['4046', '4984', 'DET']),
+        }),
+        buildLeagueSnapshot({ platformLeagueKey: '2', name: 'Two', sport: 'basketball' }),
+      ]);
+      const seq = await getDataSeq(store.db);
+      const summary = await sync();
+      assert.equal(
+        summary.leaguesUnchanged,
+        2,
+        'the same league, described differently, is unchanged',
+      );
+      assert.equal(await getDataSeq(store.db), seq);
+      const row = await store.db
+        .selectFrom('players')
+        .select(['full_name', 'active'])
+        .where('platform', '=', 'sleeper')
+        .where('sport', '=', 'football')
+        .where('player_id', '=', '4046')
+        .executeTakeFirst();
+      assert.deepEqual(row, { full_name: 'Patrick Mahomes', active: 1 });
+    });
+
+    it('lets a league add the players the pool lacks, and update them where no full list exists', async () => {
+      const rookie = { playerId: '9999', fullName: 'New Rookie', position: 'WR', active: true };
+      const league = buildLeagueSnapshot({ platformLeagueKey: '1', name: 'One renamed' });
+      league.rosterEntries.push({ rosterId: '2', playerId: '9999' });
+      league.players = [rookie];
+      connector.leagues.set('C', [league]);
+      assert.equal((await sync()).leaguesWritten, 1);
+      const name = async (sport: 'football' | 'basketball', id: string) =>
+        (
+          await store.db
+            .selectFrom('players')
+            .select('full_name')
+            .where('platform', '=', 'sleeper')
+            .where('sport', '=', sport)
+            .where('player_id', '=', id)
+            .executeTakeFirst()
+        )?.full_name;
+      assert.equal(await name('football', '9999'), 'New Rookie');
+      // Basketball has no full list (the connector offers none): the league's record is the truth.
+      const hoops = buildLeagueSnapshot({
+        platformLeagueKey: '2',
+        name: 'Two',
+        sport: 'basketball',
+      });
+      hoops.players = hoops.players.map((p) =>
+        p.playerId === '4046' ? { ...p, fullName: 'Renamed Player' } : p,
+      );
+      connector.leagues.set('C', [league, hoops]);
+      await sync();
+      assert.equal(await name('basketball', '4046'), 'Renamed Player');
+    });
   });
 }

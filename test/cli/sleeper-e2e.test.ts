@@ -1,0 +1,158 @@
+// End to end, as an operator would do it: create a user, link a Sleeper username and sync it with
+// the CLI against a fake Sleeper server replaying ../shared/fixtures/sleeper, issue a token, then
+// read the leagues through the real HTTP server. A failing platform makes `sync` exit 1 and
+// leaves what the API serves as it was.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig } from '../../src/config.ts';
+import { startServer } from '../../src/main.ts';
+import type { RunningServer } from '../../src/main.ts';
+import {
+  RECORDED_SLEEPER_USER,
+  SLEEPER_FIXTURES_SKIP,
+  reply,
+  startFakeSleeper,
+} from '../helpers/fake-platform.ts';
+import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { runCli, tempDataDir } from './run-cli.ts';
+import type { TempDir } from './run-cli.ts';
+
+interface LeagueBody {
+  league_id: number;
+  name: string;
+  platform: string;
+  sport: string;
+  season: number;
+  num_teams: number;
+}
+
+describe(
+  'Sleeper, end to end through the CLI and the HTTP API',
+  { skip: SLEEPER_FIXTURES_SKIP },
+  () => {
+    let fake: FakeSleeper;
+    let dir: TempDir;
+    let server: RunningServer | undefined;
+    let token = '';
+    const cli = (...args: string[]) =>
+      runCli(args, { FANTASY_DATA_DIR: dir.path, SLEEPER_BASE_URL: fake.baseUrl });
+    const getJson = async (path: string) => {
+      assert.ok(server);
+      const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
+      assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+      return (await response.json()) as unknown;
+    };
+
+    before(async () => {
+      fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+      dir = tempDataDir();
+    });
+    after(async () => {
+      await server?.close();
+      await fake?.close();
+      dir?.remove();
+    });
+
+    it('links a username to the Sleeper user id', async () => {
+      assert.equal((await cli('users', 'create', 'alice')).code, 0);
+      const linked = await cli(
+        'link',
+        'sleeper',
+        '--user',
+        'alice',
+        '--username',
+        RECORDED_SLEEPER_USER.username,
+      );
+      assert.equal(linked.code, 0, linked.stderr);
+      assert.equal(linked.stdout, `${RECORDED_SLEEPER_USER.userId}\n`);
+      assert.match(linked.stderr, /linked sleeper account "solarpool"/);
+      const unknown = await cli('link', 'sleeper', '--user', 'alice', '--username', 'nobody-here');
+      assert.equal(unknown.code, 1);
+      assert.match(unknown.stderr, /no Sleeper user named "nobody-here"/);
+      const list = await cli('users', 'list');
+      assert.match(list.stdout, /alice\s+\S+\s+sleeper:solarpool/);
+    });
+
+    it('syncs with live progress on stderr and a summary table on stdout', async () => {
+      const result = await cli('sync', '--user', 'alice', '--platform', 'sleeper');
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /sleeper: 2 leagues found/);
+      assert.match(result.stderr, /sleeper: football player pool refreshed \(\d+ players\)/);
+      assert.match(
+        result.stderr,
+        /sleeper: written {3}DLP Dynasty League \(football 2020\): 12 teams/,
+      );
+      assert.match(
+        result.stdout,
+        /sleeper\s+The JanMichaelLarkin Dynasty League\s+\d+\s+2020\s+football\s+written\s+12\s+\d+/,
+      );
+      assert.match(
+        result.stdout,
+        /ok: 2 leagues found, 2 written, 0 unchanged, 0 failed, 0 detached/,
+      );
+      const again = await cli('sync', '--user', 'alice', '--sport', 'football', '--season', '2020');
+      assert.equal(again.code, 0);
+      assert.match(again.stdout, /unchanged: 2 leagues found, 0 written, 2 unchanged/);
+    });
+
+    it('serves the synced leagues through the HTTP API with a token', async () => {
+      const created = await cli(
+        'tokens',
+        'create',
+        '--user',
+        'alice',
+        '--products',
+        'league roster player',
+      );
+      token = created.stdout.trim();
+      server = await startServer(
+        loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0', FANTASY_DEMO_ON_EMPTY: 'true' }),
+      );
+      assert.equal(server.demoToken, undefined, 'a store with users is not seeded with the demo');
+      const leagues = (await getJson('/league/findAllLeagues')) as LeagueBody[];
+      assert.deepEqual(
+        leagues.map((l) => [l.platform, l.name, l.sport, l.season, l.num_teams]),
+        [
+          ['sleeper', 'DLP Dynasty League', 'football', 2020, 12],
+          ['sleeper', 'The JanMichaelLarkin Dynasty League', 'football', 2020, 12],
+        ],
+      );
+      const league = leagues[1] as LeagueBody;
+      const rostered = (await getJson(
+        `/players/getAllRostered/${league.league_id}/names`,
+      )) as Record<string, unknown[]>;
+      assert.ok(Object.keys(rostered).length > 100);
+    });
+
+    it('a failing platform makes sync exit 1, records the error, and the API serves the earlier data', async () => {
+      assert.ok(server);
+      const before = (await getJson('/league/findAllLeagues')) as LeagueBody[];
+      const target = before.find((l) => l.name === 'DLP Dynasty League') as LeagueBody;
+      const rosteredBefore = await getJson(`/players/getAllRostered/${target.league_id}/names`);
+      const path = '/league/521379020332068864/rosters';
+      const recorded = fake.recorded(path);
+      fake.route(path, reply.status(500));
+      try {
+        const result = await cli('sync', '--user', 'alice');
+        assert.equal(result.code, 1);
+        assert.match(
+          result.stdout,
+          /sleeper\s+DLP Dynasty League\s+\d+\s+2020\s+football\s+failed\s+-\s+-\s+sleeper: .*500/,
+        );
+        assert.match(result.stdout, /^partial: 2 leagues found, 0 written, 1 unchanged, 1 failed/m);
+        assert.match(result.stderr, /failed {4}DLP Dynasty League/);
+      } finally {
+        fake.route(path, reply.json(recorded));
+      }
+      assert.deepEqual(await getJson('/league/findAllLeagues'), before);
+      assert.deepEqual(
+        await getJson(`/players/getAllRostered/${target.league_id}/names`),
+        rosteredBefore,
+      );
+      const status = await cli('sync', 'status', '--user', 'alice');
+      assert.equal(status.code, 0);
+      const row = status.stdout.split('\n').find((line) => line.includes('DLP Dynasty League'));
+      assert.match(row ?? status.stdout, /\d{4}-\S+Z\s+failed\s+\d{4}-\S+Z\s+sleeper: .*500/);
+    });
+  },
+);
