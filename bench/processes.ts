@@ -1,13 +1,35 @@
 // The two servers the benchmark compares, each a child process so its memory is its own: the
-// service (`fantasy-data serve`, as in production) and the bare reference server.
-import { spawn } from 'node:child_process';
+// service (`fantasy-data serve` compiled to JavaScript, as `npm start` runs it) and the bare
+// reference server.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { ChildProcess } from 'node:child_process';
-import { openSync, readFileSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Inside node_modules so the compiled files resolve the project's packages. */
+const BUILD_DIR = 'node_modules/.cache/fantasy-bench/dist';
+
+/**
+ * Compiles src/ as `npm run build` does, into a cache folder (dist/ is left alone), so the service
+ * runs as plain JavaScript without a TypeScript loader in its memory or its start-up.
+ */
+export function compileService(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(
+    process.execPath,
+    [tsc, '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  // tsc writes its output even when it reports type errors; only a missing entry point is fatal.
+  if (result.status !== 0) console.log('(tsc reported errors; running what it emitted)');
+  if (!existsSync(join(ROOT, BUILD_DIR, 'cli/main.js')))
+    throw new Error('the build emitted nothing');
+}
 
 export interface Child {
   url: string;
@@ -22,12 +44,15 @@ export interface ServiceOptions {
   /** Where the request log goes (one JSON line per request). */
   logFile: string;
   rateLimitPerMinute: number;
+  /** Extra node flags, e.g. ['--cpu-prof'] to profile the service under load. */
+  nodeFlags?: readonly string[];
 }
 
 export async function startService(options: ServiceOptions): Promise<Child> {
   const port = await freePort();
   const log = openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const args = [...(options.nodeFlags ?? []), `${BUILD_DIR}/cli/main.js`, 'serve'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

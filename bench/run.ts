@@ -13,7 +13,7 @@ import { buildDataset } from './dataset.ts';
 import type { BuiltDataset, Size } from './dataset.ts';
 import { medianRun, runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
-import { startReference, startService } from './processes.ts';
+import { compileService, startReference, startService } from './processes.ts';
 
 interface Endpoint {
   name: string;
@@ -53,6 +53,7 @@ console.log(
   `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
     `${runs} run(s) alternating service and reference, autocannon on 127.0.0.1, node ${process.version}`,
 );
+compileService();
 for (const size of sizes) await benchmark(size);
 
 async function benchmark(size: Size): Promise<void> {

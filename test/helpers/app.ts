@@ -9,7 +9,7 @@ import type { Product } from '../../src/domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/records.ts';
 import { generateToken, hashToken, tokenDisplayPrefix } from '../../src/domain/tokens.ts';
 import { apiDocuments, createApp } from '../../src/http/app.ts';
-import type { App, ResponseEvent } from '../../src/http/app.ts';
+import type { App, AppDeps, ResponseEvent } from '../../src/http/app.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
 import { createStoreReadModel } from '../../src/http/read-model.ts';
 import type { ReadModel } from '../../src/http/read-model.ts';
@@ -33,6 +33,8 @@ export interface TestAppOptions {
   /** Wraps the default read model, e.g. to make one method fail. */
   readModel?: (defaults: ReadModel) => ReadModel;
   rateLimitStore?: RateLimitStore;
+  /** Response cache options (the app's default: on, polling every 500 ms), or false for none. */
+  cache?: AppDeps['cache'];
 }
 
 export interface IssueOptions {
@@ -77,8 +79,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     store,
     config,
     logger,
-    readModel: options.readModel ? options.readModel(defaults) : defaults,
+    // Without a wrapper the app reads as in production (through its snapshots when caching).
+    ...(options.readModel && { readModel: options.readModel(defaults) }),
     ...(options.rateLimitStore && { rateLimitStore: options.rateLimitStore }),
+    ...(options.cache !== undefined && { cache: options.cache }),
     onResponse: (event) => events.push(event),
   });
   const server = createServer((req, res) => app.handle(req, res));
