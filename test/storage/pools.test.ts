@@ -112,6 +112,50 @@ describeEachBackend('writePlayerPool', ({ store }) => {
     assert.equal(state.pools[0]?.version, 1);
   });
 
+  it('keeps the dump hash when a league only adds players the dump lacks', async () => {
+    await writePlayerPool(store(), buildPlayerPool());
+    await writeLeagueSnapshot(
+      store(),
+      buildLeagueSnapshot({
+        rosterEntries: [{ rosterId: '1', playerId: '9999' }],
+        players: [buildPlayer({ playerId: '9999', fullName: '9999', active: false })],
+      }),
+    );
+    const state = await readStoreState(store());
+    assert.equal(state.players.length, 5);
+    assert.equal(state.pools[0]?.data_seq, 2, 'the pool gained a player');
+    assert.equal((await writePlayerPool(store(), buildPlayerPool())).outcome, 'unchanged');
+  });
+
+  it("updates a league's players without rewriting the league when only they changed", async () => {
+    const { leagueId } = await writeLeagueSnapshot(store(), buildLeagueSnapshot());
+    const moved = buildLeagueSnapshot();
+    moved.players = moved.players.map((p) => (p.playerId === '4046' ? { ...p, irlTeam: 'LV' } : p));
+    assert.deepEqual(await writeLeagueSnapshot(store(), moved), { leagueId, outcome: 'unchanged' });
+    const state = await readStoreState(store());
+    assert.equal(playerRow(state.players, '4046')?.irl_team, 'LV');
+    assert.equal(state.leagues[0]?.version, 1);
+    assert.equal(state.leagues[0]?.data_seq, 1);
+    assert.deepEqual([state.dataSeq, state.pools[0]?.data_seq], [2, 2]);
+  });
+
+  it('stays unchanged when another league has meanwhile described a player differently', async () => {
+    const placeholder = buildPlayer({ playerId: '9999', fullName: '9999', active: false });
+    const real = buildPlayer({ playerId: '9999', fullName: 'Real Name' });
+    const entries = [{ rosterId: '1', playerId: '9999' }];
+    const first = buildLeagueSnapshot({ rosterEntries: entries, players: [placeholder] });
+    await writeLeagueSnapshot(store(), first);
+    await writeLeagueSnapshot(
+      store(),
+      buildLeagueSnapshot({ platformLeagueKey: 'other', rosterEntries: entries, players: [real] }),
+    );
+    // The first league re-synced as the engine rebuilds it: its player as the pool now holds it.
+    const again = buildLeagueSnapshot({ rosterEntries: entries, players: [real] });
+    const before = await readStoreState(store());
+    assert.equal((await writeLeagueSnapshot(store(), again)).outcome, 'unchanged');
+    assert.deepEqual(await readStoreState(store()), before);
+  });
+
   const invalid: [string, PlayerPoolSnapshot][] = [
     ['an unknown sport', buildPlayerPool({ sport: 'hockey' as never })],
     ['an unknown platform', buildPlayerPool({ platform: 'nfl.com' as never })],

@@ -3,7 +3,6 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import type { LeagueSnapshot } from '../../src/domain/records.ts';
 import { writeTransaction } from '../../src/storage/db.ts';
-import { contentHash } from '../../src/storage/repositories/snapshot-checks.ts';
 import {
   applyLeagueSnapshot,
   getDataSeq,
@@ -219,7 +218,7 @@ describeEachBackend('writeLeagueSnapshot', ({ store, dialect }) => {
     const changed = changedSnapshot();
     await assert.rejects(
       writeTransaction(store(), async (tx) => {
-        const result = await applyLeagueSnapshot(tx, changed, contentHash(changed), {
+        const result = await applyLeagueSnapshot(tx, changed, {
           userId: other.id,
           accountId: null,
         });
@@ -235,7 +234,7 @@ describeEachBackend('writeLeagueSnapshot', ({ store, dialect }) => {
     const snapshot = buildLeagueSnapshot();
     await assert.rejects(
       writeTransaction(store(), async (tx) => {
-        await applyLeagueSnapshot(tx, snapshot, contentHash(snapshot));
+        await applyLeagueSnapshot(tx, snapshot);
         throw new Error('crash');
       }),
     );

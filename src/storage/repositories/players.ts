@@ -97,12 +97,84 @@ export async function listRosteredPlayers(db: Tx, league: League): Promise<Playe
 }
 
 // Well under both backends' bound-parameter limits (SQLite 32766, PostgreSQL 65535) at 10 columns.
-const UPSERT_CHUNK = 500;
+const CHUNK = 500;
+
+type PlayerInsert = Omit<Selectable<PlayersTable>, never>;
+
+function toPlayerRow(platform: Platform, sport: Sport, p: PlayerRecord): PlayerInsert {
+  return {
+    platform,
+    sport,
+    player_id: p.playerId,
+    full_name: p.fullName,
+    first_name: p.firstName || null,
+    last_name: p.lastName || null,
+    position: p.position || null,
+    irl_team: p.irlTeam || null,
+    uniform_number: p.uniformNumber || null,
+    active: p.active ? 1 : 0,
+  };
+}
+
+const UPDATED_COLUMNS = [
+  'full_name',
+  'first_name',
+  'last_name',
+  'position',
+  'irl_team',
+  'uniform_number',
+  'active',
+] as const;
+
+/**
+ * Which of the given players the pool lacks and which it holds differently. Read-only, so a
+ * caller can learn that nothing needs writing without taking any lock.
+ */
+export async function diffPlayers(
+  db: Tx,
+  platform: Platform,
+  sport: Sport,
+  players: readonly PlayerRecord[],
+): Promise<{ added: PlayerRecord[]; changed: PlayerRecord[] }> {
+  const added: PlayerRecord[] = [];
+  const changed: PlayerRecord[] = [];
+  for (let start = 0; start < players.length; start += CHUNK) {
+    const chunk = players.slice(start, start + CHUNK);
+    const rows = await db
+      .selectFrom('players')
+      .selectAll()
+      .where('platform', '=', platform)
+      .where('sport', '=', sport)
+      .where(
+        'player_id',
+        'in',
+        chunk.map((p) => p.playerId),
+      )
+      .execute();
+    const stored = new Map(rows.map((row) => [row.player_id, row]));
+    for (const player of chunk) {
+      const row = stored.get(player.playerId);
+      if (!row) {
+        added.push(player);
+        continue;
+      }
+      const wanted = toPlayerRow(platform, sport, player);
+      const differs = UPDATED_COLUMNS.some((column) =>
+        // A driver may hand the 0/1 integer back in another numeric form; compare its value.
+        column === 'active' ? Number(row.active) !== wanted.active : row[column] !== wanted[column],
+      );
+      if (differs) {
+        changed.push(player);
+      }
+    }
+  }
+  return { added, changed };
+}
 
 /**
  * Inserts or updates players of one pool; never deletes (a rostered player a platform's dump
  * leaves out must stay). Returns how many rows actually changed: rows already equal are skipped
- * by the WHERE, so an identical re-write changes nothing and callers bump data_seq only on change.
+ * by the WHERE, so an identical re-write changes nothing.
  */
 export async function upsertPlayers(
   tx: Tx,
@@ -112,24 +184,13 @@ export async function upsertPlayers(
 ): Promise<number> {
   // Sorted so that concurrent writers lock rows in the same order (no PostgreSQL deadlocks).
   const rows = players
-    .map((p) => ({
-      platform,
-      sport,
-      player_id: p.playerId,
-      full_name: p.fullName,
-      first_name: p.firstName || null,
-      last_name: p.lastName || null,
-      position: p.position || null,
-      irl_team: p.irlTeam || null,
-      uniform_number: p.uniformNumber || null,
-      active: p.active ? 1 : 0,
-    }))
+    .map((p) => toPlayerRow(platform, sport, p))
     .sort((a, b) => compareText(a.player_id, b.player_id));
   let changed = 0;
-  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+  for (let start = 0; start < rows.length; start += CHUNK) {
     const result = await tx
       .insertInto('players')
-      .values(rows.slice(start, start + UPSERT_CHUNK))
+      .values(rows.slice(start, start + CHUNK))
       .onConflict((oc) =>
         oc
           .columns(['platform', 'sport', 'player_id'])
@@ -155,13 +216,3 @@ export async function upsertPlayers(
   }
   return changed;
 }
-
-const UPDATED_COLUMNS = [
-  'full_name',
-  'first_name',
-  'last_name',
-  'position',
-  'irl_team',
-  'uniform_number',
-  'active',
-] as const;

@@ -15,28 +15,35 @@ export interface PlayerPoolState {
   dataSeq: number;
 }
 
-/** Stamps a changed pool with data_seq and a new version, creating its row on first use. */
+/**
+ * Stamps a changed pool with data_seq and a new version, creating its row on first use.
+ * `contentHash` undefined keeps the hash of the last full dump (players were only added to it);
+ * null forgets it (a player of the dump was changed, so an identical dump must be written again).
+ */
 export async function markPoolChanged(
   tx: Tx,
   platform: Platform,
   sport: Sport,
   seq: number,
-  hash: string | null,
-  refreshedAt?: string,
+  options: { contentHash?: string | null; refreshedAt?: string } = {},
 ): Promise<void> {
+  const { contentHash: hash, refreshedAt } = options;
   await tx
     .insertInto('player_pools')
     .values({
       platform,
       sport,
-      content_hash: hash,
+      content_hash: hash ?? null,
       version: 1,
       data_seq: seq,
       refreshed_at: refreshedAt ?? null,
     })
     .onConflict((oc) =>
       oc.columns(['platform', 'sport']).doUpdateSet((eb) => ({
-        content_hash: eb.ref('excluded.content_hash'),
+        content_hash:
+          hash === undefined
+            ? eb.ref('player_pools.content_hash')
+            : eb.ref('excluded.content_hash'),
         version: eb('player_pools.version', '+', 1),
         data_seq: eb.ref('excluded.data_seq'),
         refreshed_at: eb.fn.coalesce('excluded.refreshed_at', 'player_pools.refreshed_at'),
@@ -78,7 +85,10 @@ export async function writePlayerPool(
     // dump equal row for row to what leagues already wrote costs readers one cache refresh.
     const seq = await bumpDataSeq(tx);
     await upsertPlayers(tx, pool.platform, pool.sport, pool.players);
-    await markPoolChanged(tx, pool.platform, pool.sport, seq, hash, now);
+    await markPoolChanged(tx, pool.platform, pool.sport, seq, {
+      contentHash: hash,
+      refreshedAt: now,
+    });
     return { outcome: 'written', players };
   });
 }

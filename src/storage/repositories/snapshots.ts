@@ -6,7 +6,7 @@ import type { LeagueSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
-import { upsertPlayers } from './players.ts';
+import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
 
@@ -40,8 +40,7 @@ export async function writeLeagueSnapshot(
   member?: LeagueMember,
 ): Promise<{ leagueId: number; outcome: WriteOutcome }> {
   checkLeagueSnapshot(snapshot);
-  const hash = contentHash(snapshot);
-  return writeTransaction(store, (tx) => applyLeagueSnapshot(tx, snapshot, hash, member));
+  return writeTransaction(store, (tx) => applyLeagueSnapshot(tx, snapshot, member));
 }
 
 function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
@@ -57,19 +56,42 @@ function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
 /**
  * The body of writeLeagueSnapshot, for a transaction the caller holds. Exported so tests can fail
  * a transaction after it and see that nothing of it remains; the snapshot must already be checked.
+ *
+ * The league's content hash covers its settings, teams and rosters, not `players`: those belong
+ * to the shared pool, which other leagues and the pool's own refresh also write. They are
+ * compared row by row instead and written only where they differ, so a league whose players were
+ * meanwhile described by another league is still 'unchanged' (the outcome speaks of the league).
  */
 export async function applyLeagueSnapshot(
   tx: Tx,
   s: LeagueSnapshot,
-  hash: string,
   member?: LeagueMember,
 ): Promise<{ leagueId: number; outcome: WriteOutcome }> {
+  const hash = contentHash({ ...s, players: undefined });
   const current = await findLeagueByKey(tx, s);
-  if (current && current.content_hash === hash) {
+  const leagueUnchanged = current !== undefined && current.content_hash === hash;
+  const players = await diffPlayers(tx, s.platform, s.sport, s.players);
+  const playersChange = players.added.length + players.changed.length > 0;
+  if (leagueUnchanged && !playersChange) {
     if (member) await ensureMember(tx, current.id, member);
     return { leagueId: current.id, outcome: 'unchanged' };
   }
   const seq = await bumpDataSeq(tx);
+  if (playersChange) {
+    await upsertPlayers(tx, s.platform, s.sport, [...players.added, ...players.changed]);
+    await markPoolChanged(
+      tx,
+      s.platform,
+      s.sport,
+      seq,
+      // A changed player of the last full dump means an identical dump must be written again.
+      players.changed.length > 0 ? { contentHash: null } : {},
+    );
+  }
+  if (leagueUnchanged) {
+    if (member) await ensureMember(tx, current.id, member, seq);
+    return { leagueId: current.id, outcome: 'unchanged' };
+  }
   // Read again now that writers are queued: a first write of this same league may have committed
   // while this one waited, and its id must be reused rather than collide on the unique key.
   const existing = await findLeagueByKey(tx, s);
@@ -110,10 +132,6 @@ export async function applyLeagueSnapshot(
     leagueId = inserted.id;
   }
   await insertTeamsAndRosters(tx, leagueId, s);
-  const changedPlayers = await upsertPlayers(tx, s.platform, s.sport, s.players);
-  // The pool's last full dump no longer describes it, so the next dump must be written even if
-  // it is identical to that one (a league may have changed a player the dump also lists).
-  if (changedPlayers > 0) await markPoolChanged(tx, s.platform, s.sport, seq, null);
   if (member) await ensureMember(tx, leagueId, member, seq);
   return { leagueId, outcome: 'written' };
 }
