@@ -10,16 +10,16 @@ import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snaps
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from './known-leagues.ts';
-import { syncLeague } from './league.ts';
-import { mapWithLimit } from './limit.ts';
+import { fetchLeague, writeLeague } from './league.ts';
+import type { Fetched } from './league.ts';
+import { startWithLimit } from './limit.ts';
 import { refreshPoolIfDue } from './pools.ts';
+import { accountOutcome, summarize } from './summary.ts';
 import type {
   AccountSyncSummary,
   ConnectorRegistry,
   LeagueSyncResult,
-  PoolRefreshResult,
   SyncOptions,
-  SyncOutcome,
   SyncSummary,
 } from './types.ts';
 
@@ -38,21 +38,6 @@ function inScope(refs: readonly LeagueRef[], options: SyncOptions): LeagueRef[] 
     seen.add(key);
     return true;
   });
-}
-
-function accountOutcome(
-  leagues: readonly LeagueSyncResult[],
-  pools: readonly PoolRefreshResult[],
-  detached: number,
-): SyncOutcome {
-  const failed = leagues.filter((l) => l.outcome === 'failed').length;
-  if (failed > 0 && failed === leagues.length) return 'failed';
-  if (failed > 0 || pools.some((p) => p.outcome === 'failed')) return 'partial';
-  const changed =
-    detached > 0 ||
-    leagues.some((l) => l.outcome === 'written') ||
-    pools.some((p) => p.outcome === 'written');
-  return changed ? 'ok' : 'unchanged';
 }
 
 /** Syncs one linked account. Never throws for platform or data problems: they are recorded. */
@@ -150,20 +135,13 @@ async function runAccount(
     const state = await getPlayerPoolState(store.db, platform, sport);
     if (state?.refreshedAt !== undefined) completePools.add(sport);
   }
-  const known = await findKnownLeagueIds(store.db, platform, refs);
-  summary.leagues = await mapWithLimit(refs, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) =>
-    syncLeague(store, connector, {
-      runId: summary.runId,
-      userId,
-      accountId: account.id,
-      account: platformAccount,
-      ref,
-      knownLeagueId: known.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
-      poolIsComplete: completePools.has(ref.sport),
-      ...(signal === undefined ? {} : { signal }),
-      ...(onProgress === undefined ? {} : { onProgress }),
-    }),
-  );
+  summary.leagues = await syncLeagues(store, connector, platformAccount, refs, options, {
+    runId: summary.runId,
+    userId,
+    accountId: account.id,
+    knownLeagueIds: await findKnownLeagueIds(store.db, platform, refs),
+    completePools,
+  });
   // A cancelled run saw only part of the account: detaching on it would drop live leagues.
   signal?.throwIfAborted();
 
@@ -182,6 +160,68 @@ async function runAccount(
   summary.outcome = accountOutcome(summary.leagues, summary.pools, summary.leaguesDetached);
 }
 
+/**
+ * Fetches up to `concurrency` leagues at once but writes them one after another in a fixed order
+ * (sport, newest season, key): a league's write may read players an earlier one stored (see
+ * pool-players.ts), and a fixed order makes that, and so every re-sync, come out the same.
+ */
+async function syncLeagues(
+  store: Store,
+  connector: PlatformConnector,
+  account: PlatformAccount,
+  refs: readonly LeagueRef[],
+  options: SyncOptions,
+  run: {
+    runId: number;
+    userId: number;
+    accountId: number;
+    knownLeagueIds: ReadonlyMap<string, number>;
+    completePools: ReadonlySet<Sport>;
+  },
+): Promise<LeagueSyncResult[]> {
+  const ordered = [...refs].sort(
+    (a, b) =>
+      a.sport.localeCompare(b.sport) ||
+      b.season - a.season ||
+      a.platformLeagueKey.localeCompare(b.platformLeagueKey),
+  );
+  // Fetches still running when the writes stop early (a store error) are cancelled with them.
+  const fetchControl = new AbortController();
+  const cancel = (): void => fetchControl.abort(options.signal?.reason);
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const fetches = startWithLimit(ordered, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) =>
+      fetchLeague(connector, account, ref, fetchControl.signal),
+    );
+    const results: LeagueSyncResult[] = [];
+    for (const [index, ref] of ordered.entries()) {
+      const fetched = await (fetches[index] as Promise<Fetched>);
+      results.push(
+        await writeLeague(
+          store,
+          connector.platform,
+          {
+            runId: run.runId,
+            userId: run.userId,
+            accountId: run.accountId,
+            ref,
+            knownLeagueId:
+              run.knownLeagueIds.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
+            poolIsComplete: run.completePools.has(ref.sport),
+            ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+          },
+          fetched,
+        ),
+      );
+    }
+    return results;
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+    fetchControl.abort();
+  }
+}
+
 function toPlatformAccount(account: LinkedAccount, options: SyncOptions): PlatformAccount {
   const result: PlatformAccount = {
     platform: account.platform,
@@ -193,31 +233,6 @@ function toPlatformAccount(account: LinkedAccount, options: SyncOptions): Platfo
     result.credentials = options.secrets.decrypt(account.credentialsEncrypted);
   }
   return result;
-}
-
-export function summarize(accounts: AccountSyncSummary[]): SyncSummary {
-  const leagues = accounts.flatMap((a) => a.leagues);
-  const count = (outcome: LeagueSyncResult['outcome']): number =>
-    leagues.filter((l) => l.outcome === outcome).length;
-  let outcome: SyncOutcome = 'unchanged';
-  if (accounts.length > 0 && accounts.every((a) => a.outcome === 'failed')) outcome = 'failed';
-  else if (accounts.some((a) => a.outcome === 'failed' || a.outcome === 'partial')) {
-    outcome = 'partial';
-  } else if (accounts.some((a) => a.outcome === 'ok')) outcome = 'ok';
-  return {
-    outcome,
-    accounts,
-    leaguesFound: accounts.reduce((n, a) => n + a.leaguesFound, 0),
-    leaguesWritten: count('written'),
-    leaguesUnchanged: count('unchanged'),
-    leaguesFailed: count('failed'),
-    leaguesDetached: accounts.reduce((n, a) => n + a.leaguesDetached, 0),
-    poolsRefreshed: accounts.reduce(
-      (n, a) =>
-        n + a.pools.filter((p) => p.outcome === 'written' || p.outcome === 'unchanged').length,
-      0,
-    ),
-  };
 }
 
 async function syncAccounts(

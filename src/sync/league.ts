@@ -1,5 +1,6 @@
-// One league of one account: fetch, check, write atomically, record the attempt. Any failure is
-// contained here: the league's earlier snapshot stays as it was and the error is recorded.
+// One league of one account, in two steps: fetch (concurrently with other leagues) and write
+// (one league after another, in a fixed order). Any failure is contained here: the league's
+// earlier snapshot stays as it was and the error is recorded.
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { LeagueSnapshot } from '../domain/records.ts';
 import { nowIso } from '../storage/db.ts';
@@ -14,15 +15,17 @@ export interface LeagueJob {
   runId: number;
   userId: number;
   accountId: number;
-  account: PlatformAccount;
   ref: LeagueRef;
   /** The league's id when an earlier sync stored it. */
   knownLeagueId: number | null;
   /** Whether the league's (platform, sport) pool holds a full player list (see pool-players.ts). */
   poolIsComplete: boolean;
-  signal?: AbortSignal;
   onProgress?: (event: SyncProgressEvent) => void;
 }
+
+/** What a fetch gave: a checked snapshot or the error. Never a rejected promise. */
+export type Fetched =
+  { startedAt: string; snapshot: LeagueSnapshot } | { startedAt: string; error: unknown };
 
 /** The snapshot must be the league that was listed: a mix-up would overwrite another league. */
 export function checkSnapshot(platform: string, ref: LeagueRef, snapshot: LeagueSnapshot): void {
@@ -40,26 +43,44 @@ export function checkSnapshot(platform: string, ref: LeagueRef, snapshot: League
   }
 }
 
-export async function syncLeague(
-  store: Store,
+export async function fetchLeague(
   connector: PlatformConnector,
+  account: PlatformAccount,
+  ref: LeagueRef,
+  signal?: AbortSignal,
+): Promise<Fetched> {
+  const startedAt = nowIso();
+  try {
+    signal?.throwIfAborted();
+    const snapshot = await connector.fetchLeague(account, ref, signal);
+    checkSnapshot(connector.platform, ref, snapshot);
+    return { startedAt, snapshot };
+  } catch (error) {
+    return { startedAt, error };
+  }
+}
+
+/** Writes a fetched league (one transaction), records the attempt and reports progress. */
+export async function writeLeague(
+  store: Store,
+  platform: PlatformConnector['platform'],
   job: LeagueJob,
+  fetched: Fetched,
 ): Promise<LeagueSyncResult> {
   const { ref } = job;
   const base = {
-    platform: connector.platform,
+    platform,
     platformLeagueKey: ref.platformLeagueKey,
     season: ref.season,
     sport: ref.sport,
     ...(ref.name === undefined ? {} : { name: ref.name }),
   };
-  const startedAt = nowIso();
   let result: LeagueSyncResult;
   try {
-    job.signal?.throwIfAborted();
-    const fetched = await connector.fetchLeague(job.account, ref, job.signal);
-    checkSnapshot(connector.platform, ref, fetched);
-    const snapshot = job.poolIsComplete ? await preferPoolPlayers(store.db, fetched) : fetched;
+    if ('error' in fetched) throw fetched.error;
+    const snapshot = job.poolIsComplete
+      ? await preferPoolPlayers(store.db, fetched.snapshot)
+      : fetched.snapshot;
     const written = await writeLeagueSnapshot(store, snapshot, {
       userId: job.userId,
       accountId: job.accountId,
@@ -89,7 +110,7 @@ export async function syncLeague(
     platformLeagueKey: result.platformLeagueKey,
     season: result.season,
     sport: result.sport,
-    startedAt,
+    startedAt: fetched.startedAt,
     finishedAt: nowIso(),
     outcome: result.outcome,
     teams: result.teams,

@@ -1,19 +1,32 @@
-// Runs async work over a list with at most `limit` items in flight, keeping results in order.
+// Starts async work for every item with at most `limit` running at once. Returns one promise per
+// item, in item order, so a caller can consume results in order while later items still run.
 
-export async function mapWithLimit<T, R>(
+export function startWithLimit<T, R>(
   items: readonly T[],
   limit: number,
   work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
+): Promise<R>[] {
+  const waiting: Array<() => void> = [];
+  let running = 0;
+  const acquire = (): Promise<void> => {
+    if (running < Math.max(1, limit)) {
+      running++;
+      return Promise.resolve();
     }
+    return new Promise((resolve) => waiting.push(resolve));
   };
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker);
-  await Promise.all(workers);
-  return results;
+  const release = (): void => {
+    // The slot passes straight to the next waiter, so `running` stays at the limit.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return items.map(async (item, index) => {
+    await acquire();
+    try {
+      return await work(item, index);
+    } finally {
+      release();
+    }
+  });
 }

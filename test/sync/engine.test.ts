@@ -82,9 +82,10 @@ for (const dialect of testBackends()) {
       assert.deepEqual(
         account.leagues.map((l) => [l.name, l.outcome, l.teams, l.rosterEntries]),
         [
+          // Written in a fixed order: sport, newest season, key.
+          ['Hoops', 'written', 2, 3],
           ['Alpha', 'written', 2, 3],
           ['Bravo', 'written', 2, 3],
-          ['Hoops', 'written', 2, 3],
         ],
       );
       assert.deepEqual((await findLeaguesForUser(store.db, alice, ALL)).map((l) => l.name).sort(), [

@@ -178,5 +178,21 @@ for (const dialect of testBackends()) {
       await sync();
       assert.equal(await name('basketball', '4046'), 'Renamed Player');
     });
+
+    it('two leagues describing a player the pool lacks differently still re-sync unchanged', async () => {
+      const league = (key: string, fullName: string) => {
+        const snapshot = buildLeagueSnapshot({ platformLeagueKey: key, name: `League ${key}` });
+        snapshot.rosterEntries.push({ rosterId: '1', playerId: '7777' });
+        snapshot.players = [{ playerId: '7777', fullName, active: true }];
+        return snapshot;
+      };
+      connector.leagues.set('C', [league('31', 'Seven From Drafts'), league('32', '7777')]);
+      const first = await sync();
+      assert.equal(first.leaguesFailed, 0);
+      const seq = await getDataSeq(store.db);
+      const second = await sync();
+      assert.equal(second.outcome, 'unchanged', JSON.stringify(second.accounts[0]?.leagues));
+      assert.equal(await getDataSeq(store.db), seq);
+    });
   });
 }
