@@ -18,7 +18,7 @@ import {
 } from '../src/platforms/demo/index.ts';
 import { SQLITE_FILE_NAME, openStore, writeTransaction } from '../src/storage/db.ts';
 import type { Store } from '../src/storage/db.ts';
-import { checkLeagueSnapshot, contentHash } from '../src/storage/repositories/snapshot-checks.ts';
+import { checkLeagueSnapshot } from '../src/storage/repositories/snapshot-checks.ts';
 import { applyLeagueSnapshot, writePlayerPool } from '../src/storage/repositories/snapshots.ts';
 import { insertToken } from '../src/storage/repositories/tokens.ts';
 import { createUser } from '../src/storage/repositories/users.ts';
@@ -163,10 +163,9 @@ async function writeLeagues(
     await writeTransaction(store, async (tx) => {
       for (const [offset, snapshot] of batch.entries()) {
         checkLeagueSnapshot(snapshot);
-        const hash = contentHash(snapshot);
         const [first, ...others] = members(start + offset);
-        const { leagueId } = await applyLeagueSnapshot(tx, snapshot, hash, first);
-        for (const member of others) await applyLeagueSnapshot(tx, snapshot, hash, member);
+        const { leagueId } = await applyLeagueSnapshot(tx, snapshot, first);
+        for (const member of others) await applyLeagueSnapshot(tx, snapshot, member);
         ids.push(leagueId);
       }
     });

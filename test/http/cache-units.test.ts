@@ -1,0 +1,103 @@
+// The response cache's parts on their own: the byte-bounded LRU, Accept-Encoding and
+// If-None-Match, and the rule that an answer built while the store changed is sent but not kept.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ifNoneMatch, preferredCoding } from '../../src/http/cache/conditional.ts';
+import { ByteLru } from '../../src/http/cache/lru.ts';
+import { ResponseCache } from '../../src/http/cache/responses.ts';
+import { Snapshots } from '../../src/http/cache/snapshots.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { buildLeagueSnapshot } from '../helpers/records.ts';
+
+describe('ByteLru', () => {
+  it('stays within its byte budget, dropping the least recently used first', () => {
+    const removed: string[] = [];
+    const lru = new ByteLru<string, string>(100, (key) => removed.push(key));
+    lru.set('a', 'A', 40);
+    lru.set('b', 'B', 40);
+    assert.equal(lru.get('a'), 'A'); // a was used: b goes first
+    lru.set('c', 'C', 40);
+    assert.deepEqual(removed, ['b']);
+    assert.equal(lru.bytes, 80);
+    assert.equal(lru.get('b'), undefined);
+    assert.equal(lru.get('a'), 'A');
+    assert.equal(lru.get('c'), 'C');
+  });
+
+  it('counts growth, refuses a value larger than the budget and reports every removal', () => {
+    const removed: string[] = [];
+    const lru = new ByteLru<string, string>(100, (key) => removed.push(key));
+    lru.set('a', 'A', 60);
+    lru.set('b', 'B', 30);
+    lru.grow('b', 30); // 120 > 100: the oldest unused goes
+    assert.deepEqual(removed, ['a']);
+    assert.equal(lru.bytes, 60);
+    lru.set('huge', 'H', 101);
+    assert.equal(lru.has('huge'), false);
+    assert.deepEqual(removed, ['a', 'huge']);
+    lru.set('b', 'B2', 10); // replacing reports the old value
+    assert.deepEqual(removed, ['a', 'huge', 'b']);
+    lru.clear();
+    assert.equal(lru.size, 0);
+    assert.equal(lru.bytes, 0);
+  });
+});
+
+describe('preferredCoding', () => {
+  it('honours q-values and prefers br on a tie', () => {
+    assert.equal(preferredCoding(undefined), 'identity');
+    assert.equal(preferredCoding(''), 'identity');
+    assert.equal(preferredCoding('gzip'), 'gzip');
+    assert.equal(preferredCoding('gzip, deflate, br'), 'br');
+    assert.equal(preferredCoding('br;q=0.5, gzip;q=0.8'), 'gzip');
+    assert.equal(preferredCoding('BR;Q=0.9, GZIP;q=0.9'), 'br');
+    assert.equal(preferredCoding('br;q=0, gzip;q=0'), 'identity');
+    assert.equal(preferredCoding('*;q=0.3, br;q=0'), 'gzip');
+    assert.equal(preferredCoding('deflate, identity'), 'identity');
+    assert.equal(preferredCoding('gzip;q=nonsense'), 'identity');
+  });
+});
+
+describe('ifNoneMatch', () => {
+  it('matches the tag, its weak form, a list holding it, *, and the same content in another coding', () => {
+    assert.equal(ifNoneMatch(undefined, '"abc"'), false);
+    assert.equal(ifNoneMatch('"abc"', '"abc"'), true);
+    assert.equal(ifNoneMatch('W/"abc"', '"abc"'), true);
+    assert.equal(ifNoneMatch('"x", "abc"', '"abc"'), true);
+    assert.equal(ifNoneMatch('*', '"abc"'), true);
+    assert.equal(ifNoneMatch('"abc-gz"', '"abc-br"'), true);
+    assert.equal(ifNoneMatch('"abc"', '"abc-gz"'), true);
+    assert.equal(ifNoneMatch('"abcd"', '"abc"'), false);
+    assert.equal(ifNoneMatch('"ab"', '"abc"'), false);
+  });
+});
+
+describe('ResponseCache.remember', () => {
+  it('keeps an answer only if the store did not change while it was built', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', cache: false });
+    try {
+      const user = await t.createUser('erin');
+      const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
+      const snapshots = new Snapshots(t.store.db);
+      const cache = new ResponseCache(snapshots);
+      const scope = { userId: user.id, leagueId };
+      const rendered = { contentType: 'application/json', body: '{}', headers: [] };
+      await snapshots.userLeagues(user.id);
+
+      const stale = cache.generation;
+      snapshots.invalidate({ dataSeq: 99, leagueIds: [], userIds: [], pools: [] });
+      await snapshots.userLeagues(user.id);
+      const sent = await cache.remember('stale', scope, stale, rendered);
+      assert.equal(sent.identity.body.toString(), '{}');
+      assert.equal(cache.lookup('stale', user.id), undefined);
+
+      await cache.remember('fresh', scope, cache.generation, rendered);
+      assert.ok(cache.lookup('fresh', user.id));
+      assert.equal(cache.lookup('fresh', user.id + 1), undefined, 'not a member');
+      snapshots.invalidate({ dataSeq: 100, leagueIds: [leagueId], userIds: [], pools: [] });
+      assert.equal(cache.stats().entries, 0);
+    } finally {
+      await t.close();
+    }
+  });
+});
