@@ -46,6 +46,8 @@ export async function syncAccount(
   connector: PlatformConnector | undefined,
   account: LinkedAccount,
   options: SyncOptions,
+  /** Players described by leagues synced earlier in the same run (see pool-players.ts). */
+  described: Set<string> = new Set(),
 ): Promise<AccountSyncSummary> {
   const { platform, userId } = account;
   const runId = await startSyncRun(store.db, { userId, platform, trigger: options.trigger });
@@ -68,7 +70,7 @@ export async function syncAccount(
   });
   try {
     if (!connector) throw new SyncError(`no connector for platform ${platform} yet`);
-    await runAccount(store, connector, account, options, summary);
+    await runAccount(store, connector, account, options, summary, described);
   } catch (error) {
     summary.outcome = 'failed';
     summary.error = describeError(error);
@@ -102,6 +104,7 @@ async function runAccount(
   account: LinkedAccount,
   options: SyncOptions,
   summary: AccountSyncSummary,
+  described: Set<string>,
 ): Promise<void> {
   const { platform, userId } = account;
   const { signal, onProgress } = options;
@@ -141,6 +144,7 @@ async function runAccount(
     accountId: account.id,
     knownLeagueIds: await findKnownLeagueIds(store.db, platform, refs),
     completePools,
+    described,
   });
   // A cancelled run saw only part of the account: detaching on it would drop live leagues.
   signal?.throwIfAborted();
@@ -177,6 +181,8 @@ async function syncLeagues(
     accountId: number;
     knownLeagueIds: ReadonlyMap<string, number>;
     completePools: ReadonlySet<Sport>;
+    /** `platform/sport/playerId` of players earlier leagues of this run described. */
+    described: Set<string>;
   },
 ): Promise<LeagueSyncResult[]> {
   const ordered = [...refs].sort(
@@ -197,23 +203,29 @@ async function syncLeagues(
     const results: LeagueSyncResult[] = [];
     for (const [index, ref] of ordered.entries()) {
       const fetched = await (fetches[index] as Promise<Fetched>);
-      results.push(
-        await writeLeague(
-          store,
-          connector.platform,
-          {
-            runId: run.runId,
-            userId: run.userId,
-            accountId: run.accountId,
-            ref,
-            knownLeagueId:
-              run.knownLeagueIds.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
-            poolIsComplete: run.completePools.has(ref.sport),
-            ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-          },
-          fetched,
-        ),
+      const described = (id: string): string => `${connector.platform}/${ref.sport}/${id}`;
+      const result = await writeLeague(
+        store,
+        connector.platform,
+        {
+          runId: run.runId,
+          userId: run.userId,
+          accountId: run.accountId,
+          ref,
+          knownLeagueId:
+            run.knownLeagueIds.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
+          preferStored: run.completePools.has(ref.sport)
+            ? () => true
+            : (id) => run.described.has(described(id)),
+          ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        },
+        fetched,
       );
+      results.push(result);
+      if (result.outcome !== 'failed' && 'snapshot' in fetched) {
+        for (const player of fetched.snapshot.players)
+          run.described.add(described(player.playerId));
+      }
     }
     return results;
   } finally {
@@ -242,10 +254,13 @@ async function syncAccounts(
   options: SyncOptions,
 ): Promise<SyncSummary> {
   const results: AccountSyncSummary[] = [];
+  const described = new Set<string>();
   // Accounts one after another: leagues within an account already run concurrently.
   for (const account of accounts) {
     if (options.signal?.aborted) break;
-    results.push(await syncAccount(store, connectors[account.platform], account, options));
+    results.push(
+      await syncAccount(store, connectors[account.platform], account, options, described),
+    );
   }
   return summarize(results);
 }

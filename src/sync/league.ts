@@ -8,7 +8,7 @@ import type { Store } from '../storage/db.ts';
 import { writeLeagueSnapshot } from '../storage/repositories/snapshots.ts';
 import { recordLeagueSync } from '../storage/repositories/syncs.ts';
 import { InvalidSnapshotError, describeError } from './errors.ts';
-import { preferPoolPlayers } from './pool-players.ts';
+import { resolvePlayers } from './pool-players.ts';
 import type { LeagueSyncResult, SyncProgressEvent } from './types.ts';
 
 export interface LeagueJob {
@@ -18,8 +18,8 @@ export interface LeagueJob {
   ref: LeagueRef;
   /** The league's id when an earlier sync stored it. */
   knownLeagueId: number | null;
-  /** Whether the league's (platform, sport) pool holds a full player list (see pool-players.ts). */
-  poolIsComplete: boolean;
+  /** Which of the league's players to take from the store rather than the league (pool-players.ts). */
+  preferStored: (playerId: string) => boolean;
   onProgress?: (event: SyncProgressEvent) => void;
 }
 
@@ -78,9 +78,7 @@ export async function writeLeague(
   let result: LeagueSyncResult;
   try {
     if ('error' in fetched) throw fetched.error;
-    const snapshot = job.poolIsComplete
-      ? await preferPoolPlayers(store.db, fetched.snapshot)
-      : fetched.snapshot;
+    const snapshot = await resolvePlayers(store.db, fetched.snapshot, job.preferStored);
     const written = await writeLeagueSnapshot(store, snapshot, {
       userId: job.userId,
       accountId: job.accountId,

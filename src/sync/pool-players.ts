@@ -1,12 +1,14 @@
-// Which player records a league write carries. When a (platform, sport) pool holds a full player
-// list (refreshed_at set), the pool is the source of truth for every player in it: a league only
-// adds the players the pool lacks, and never overwrites a pool record with its own (often poorer)
-// one, such as a draft-pick record or an id-only placeholder.
-//
-// This also keeps re-syncs idempotent across processes: a connector may describe rostered players
-// differently depending on whether it fetched the player list itself in this process (Sleeper
-// does), so the engine rebuilds `players` the same way every time: every rostered player, as the
-// pool stores it when the pool has it, else as the connector gave it.
+// Which player records a league write carries. Players live in one pool per (platform, sport)
+// that every league of it shares, so a league's own description of a player must not undo a
+// better or earlier one:
+// - when the pool holds a full player list (refreshed_at set), the pool is the truth for every
+//   player in it; a league only adds the players the pool lacks, and never overwrites a pool
+//   record with a poorer one such as a draft-pick record or an id-only placeholder;
+// - a player already described by an earlier league of the same run keeps that description, so
+//   two leagues describing one player differently do not overwrite each other on every run.
+// Together with a fixed write order this makes re-syncs come out the same, also across
+// processes: a connector may describe rostered players differently depending on whether it
+// fetched the full player list itself in this process (Sleeper does).
 import type { Platform, Sport } from '../domain/catalog.ts';
 import type { LeagueSnapshot, PlayerRecord } from '../domain/records.ts';
 import type { Tx } from '../storage/db.ts';
@@ -44,16 +46,28 @@ export async function loadStoredPlayers(
   return found;
 }
 
-/** The snapshot with `players` rebuilt from the pool first (see the file comment). */
-export async function preferPoolPlayers(db: Tx, snapshot: LeagueSnapshot): Promise<LeagueSnapshot> {
-  const given = new Map<string, PlayerRecord>();
+/**
+ * The snapshot with `players` rebuilt: every rostered or given player, as stored when
+ * `preferStored(id)` says so and the store has it, else as the connector gave it.
+ */
+export async function resolvePlayers(
+  db: Tx,
+  snapshot: LeagueSnapshot,
+  preferStored: (playerId: string) => boolean,
+): Promise<LeagueSnapshot> {
   // A malformed list is left for the store's checks to refuse with a clear message.
   if (!Array.isArray(snapshot.players) || !Array.isArray(snapshot.rosterEntries)) return snapshot;
+  const given = new Map<string, PlayerRecord>();
   for (const player of snapshot.players) given.set(player.playerId, player);
   const ids = [
     ...new Set([...snapshot.rosterEntries.map((entry) => entry.playerId), ...given.keys()]),
   ].sort();
-  const stored = await loadStoredPlayers(db, snapshot.platform, snapshot.sport, ids);
+  const stored = await loadStoredPlayers(
+    db,
+    snapshot.platform,
+    snapshot.sport,
+    ids.filter(preferStored),
+  );
   const players = ids.flatMap((id) => {
     const player = stored.get(id) ?? given.get(id);
     return player === undefined ? [] : [player];

@@ -194,5 +194,36 @@ for (const dialect of testBackends()) {
       assert.equal(second.outcome, 'unchanged', JSON.stringify(second.accounts[0]?.leagues));
       assert.equal(await getDataSeq(store.db), seq);
     });
+
+    it('without a full list, the first league in order describes a shared player, every run', async () => {
+      const hoops = (key: string, fullName: string) => {
+        const snapshot = buildLeagueSnapshot({
+          platformLeagueKey: key,
+          name: `Hoops ${key}`,
+          sport: 'basketball',
+        });
+        snapshot.rosterEntries.push({ rosterId: '1', playerId: '8888' });
+        snapshot.players = [{ playerId: '8888', fullName, active: true }];
+        return snapshot;
+      };
+      connector.leagues.set('C', [hoops('41', 'Eight One'), hoops('42', 'Eight Two')]);
+      await sync();
+      const seq = await getDataSeq(store.db);
+      const second = await sync();
+      assert.equal(second.outcome, 'unchanged');
+      assert.equal(
+        await getDataSeq(store.db),
+        seq,
+        'the two descriptions do not overwrite each other',
+      );
+      const row = await store.db
+        .selectFrom('players')
+        .select('full_name')
+        .where('platform', '=', 'sleeper')
+        .where('sport', '=', 'basketball')
+        .where('player_id', '=', '8888')
+        .executeTakeFirst();
+      assert.equal(row?.full_name, 'Eight One');
+    });
   });
 }
