@@ -62,6 +62,36 @@ describe('startServer', () => {
     server = undefined;
   });
 
+  it('runs the re-sync schedule over every linked account', async () => {
+    const scheduled = tempDataDir();
+    try {
+      const running = await startServer(
+        loadConfig({ FANTASY_DATA_DIR: scheduled.path, PORT: '0', SYNC_INTERVAL_MINUTES: '60' }),
+      );
+      try {
+        await running.scheduler.trigger();
+        const runs = await running.store.db
+          .selectFrom('sync_runs')
+          .select(['trigger', 'outcome', 'leagues_unchanged'])
+          .orderBy('id')
+          .execute();
+        assert.deepEqual(
+          runs.map((r) => [r.trigger, r.outcome]),
+          [
+            ['demo', 'ok'],
+            ['schedule', 'ok'],
+          ],
+        );
+        assert.ok((runs[1]?.leagues_unchanged ?? 0) > 0);
+      } finally {
+        await running.close();
+      }
+      assert.equal(running.scheduler.running, false);
+    } finally {
+      scheduled.remove();
+    }
+  });
+
   it('leaves an empty store empty when FANTASY_DEMO_ON_EMPTY is off', async () => {
     const empty = tempDataDir();
     try {
