@@ -126,13 +126,15 @@ describe('fantasy-data serve', () => {
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      // Wait for the line announcing the address (the port is chosen by the OS).
+      // Wait for the address (the port is chosen by the OS) and the banner: the two streams
+      // arrive independently, so either may come first.
       const url = await new Promise<string>((resolve, reject) => {
         const check = (): void => {
           const match = /listening on (http:\/\/\S+)/.exec(stderr);
-          if (match) resolve(match[1] as string);
+          if (match && stdout.includes('curl ')) resolve(match[1] as string);
         };
         child.stderr.on('data', check);
+        child.stdout.on('data', check);
         child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
       });
       const token = /^\s+(fld_[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1];
