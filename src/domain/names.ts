@@ -163,7 +163,9 @@ export class NameIndex<T extends NameCandidate> {
   /** Full names and name words, each with its players, for close-spelling lookups. */
   private readonly keys: string[] = [];
   private readonly keyPlayers: number[][] = [];
+  /** Bigram -> keys holding it, shortest key first: a query only walks keys of a usable length. */
   private readonly keysByBigram = new Map<string, number[]>();
+  private readonly keyLengths: Int32Array;
   private readonly sharedBigrams: Int32Array;
 
   constructor(players: readonly T[]) {
@@ -196,6 +198,11 @@ export class NameIndex<T extends NameCandidate> {
       this.wordPlayersBefore[i + 1] = (this.wordPlayersBefore[i] ?? 0) + list.length;
     });
     this.sharedBigrams = new Int32Array(this.keys.length);
+    this.keyLengths = Int32Array.from(this.keys, (key) => key.length);
+    const lengths = this.keyLengths;
+    for (const list of this.keysByBigram.values()) {
+      list.sort((a, b) => (lengths[a] as number) - (lengths[b] as number) || a - b);
+    }
   }
 
   search(
@@ -270,9 +277,24 @@ export class NameIndex<T extends NameCandidate> {
     const queryBigrams = bigrams(query);
     // q-gram lemma: each edit (a transposition included) breaks at most 3 bigrams of the query.
     const needed = queryBigrams.size - 3 * allowed;
+    // A key more than `allowed` characters longer or shorter is never within reach.
+    const shortest = query.length - allowed;
+    const longest = query.length + allowed;
+    const lengths = this.keyLengths;
     const touched: number[] = [];
     for (const bigram of queryBigrams) {
-      for (const keyId of this.keysByBigram.get(bigram) ?? []) {
+      const list = this.keysByBigram.get(bigram);
+      if (list === undefined) continue;
+      let low = 0;
+      let high = list.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((lengths[list[mid] as number] as number) < shortest) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < list.length; i++) {
+        const keyId = list[i] as number;
+        if ((lengths[keyId] as number) > longest) break;
         if (this.sharedBigrams[keyId] === 0) touched.push(keyId);
         this.sharedBigrams[keyId] = (this.sharedBigrams[keyId] ?? 0) + 1;
       }
@@ -354,32 +376,53 @@ function assignWords(queryWords: readonly string[], nameWords: readonly string[]
   return queryWords.length <= nameWords.length && place(0);
 }
 
+// Rows of the distance table, reused by every call (search is synchronous): no allocation per
+// candidate, which dominated close-spelling lookups on large pools.
+let rows = [new Int32Array(128), new Int32Array(128), new Int32Array(128)] as const;
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up with
- * `limit + 1` as soon as every alignment already costs more than `limit`.
+ * `limit + 1` as soon as every alignment already costs more than `limit`. Only the diagonal band
+ * of width 2 * limit + 1 is computed: a cell outside it already costs more than `limit`.
  */
 function editDistance(a: string, b: string, limit: number): number {
-  let before = new Int32Array(b.length + 1);
-  let previous = Int32Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Int32Array(b.length + 1);
+  const cap = limit + 1;
+  if (Math.abs(a.length - b.length) > limit) return cap;
+  const width = b.length + 1;
+  if (rows[0].length < width + 1) {
+    rows = [new Int32Array(width * 2), new Int32Array(width * 2), new Int32Array(width * 2)];
+  }
+  let [before, previous, current] = rows;
+  for (let j = 0; j <= width; j++) previous[j] = j < cap ? j : cap;
   for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (before[j - 2] as number) + 1);
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    const low = i - limit > 1 ? i - limit : 1;
+    const high = i + limit < b.length ? i + limit : b.length;
+    let rowMin = low === 1 && i < cap ? i : cap;
+    current[low - 1] = rowMin;
+    for (let j = low; j <= high; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let value = (previous[j] as number) + 1;
+      const insert = (current[j - 1] as number) + 1;
+      if (insert < value) value = insert;
+      const replace = (previous[j - 1] as number) + (ai === bj ? 0 : 1);
+      if (replace < value) value = replace;
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) {
+        const transpose = (before[j - 2] as number) + 1;
+        if (transpose < value) value = transpose;
       }
+      if (value > cap) value = cap;
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
-    if (rowMin > limit) return limit + 1;
-    [before, previous, current] = [previous, current, before];
+    // The next row reads one cell past this row's band: outside it, so already too costly.
+    current[high + 1] = cap;
+    if (rowMin > limit) return cap;
+    const spare = before;
+    before = previous;
+    previous = current;
+    current = spare;
   }
-  return Math.min(previous[b.length] as number, limit + 1);
+  return previous[b.length] as number;
 }

@@ -1,16 +1,16 @@
-// The ReadModel answered from snapshots in memory: a user's leagues, a league's roster and its
-// (platform, sport) player pool with one name index shared by every league of the pool. Answers
-// are the same as the repositories' (the HTTP suites run on both); only tokens and the readiness
-// ping go to the store every time.
+// The ReadModel answered from snapshots in memory where that pays: a user's leagues (every
+// request checks membership), and for name searches a league's roster and its (platform, sport)
+// player pool with one name index shared by every league of the pool. One player or one roster
+// is a single indexed query, and its rendered answer is cached anyway, so those go to the store
+// rather than loading a whole pool (tens of milliseconds, on the event loop with SQLite) for them.
 import type { League, Player } from '../../domain/records.ts';
-import { compareText } from '../../storage/repositories/leagues.ts';
 import type { PoolPlayer } from '../../storage/repositories/players.ts';
 import type { ReadModel } from '../read-model.ts';
 import type { Snapshots } from './snapshots.ts';
 
 /**
- * `store` answers what is not held in snapshots (tokens: the authenticator caches them briefly
- * itself, so a revocation is seen within its TTL; the readiness ping).
+ * `store` answers what is not held in snapshots: tokens (the authenticator caches them briefly
+ * itself, so a revocation is seen within its TTL), single players, rosters, the readiness ping.
  */
 export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots): ReadModel {
   return {
@@ -28,14 +28,7 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
     async findLeague(userId, leagueId) {
       return (await snapshots.userLeagues(userId)).byId.get(leagueId)?.league;
     },
-    async findPlayer(league, playerId) {
-      const [pool, roster] = await Promise.all([
-        snapshots.pool(league),
-        snapshots.roster(league.leagueId),
-      ]);
-      const player = pool.byId.get(playerId);
-      return player && inLeague(player, roster.get(playerId));
-    },
+    findPlayer: (league, playerId) => store.findPlayer(league, playerId),
     async searchPlayers(league, name) {
       const [pool, roster] = await Promise.all([
         snapshots.pool(league),
@@ -49,21 +42,7 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
         matchCount,
       };
     },
-    async listRostered(league) {
-      const [pool, roster] = await Promise.all([
-        snapshots.pool(league),
-        snapshots.roster(league.leagueId),
-      ]);
-      const players: Player[] = [];
-      for (const [playerId, rosterId] of roster) {
-        // As the repository's join: an entry whose player is missing from the pool is skipped.
-        const player = pool.byId.get(playerId);
-        if (player !== undefined) players.push(inLeague(player, rosterId));
-      }
-      return players.sort(
-        (a, b) => compareText(a.fullName, b.fullName) || compareText(a.playerId, b.playerId),
-      );
-    },
+    listRostered: (league) => store.listRostered(league),
     ping: () => store.ping(),
   };
 }

@@ -14,7 +14,7 @@ import { ByteLru } from './lru.ts';
 import type { Invalidation, Snapshots } from './snapshots.ts';
 import { poolKeyOf } from './snapshots.ts';
 
-export const DEFAULT_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_RESPONSE_BYTES = 48 * 1024 * 1024;
 /** Below this a compressed body saves less than its headers and its CPU cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
 /** Per-entry cost beyond its bodies: key, object, dependency sets (an estimate). */

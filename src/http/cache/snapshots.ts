@@ -29,8 +29,8 @@ export interface SnapshotLimits {
 
 export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = {
   userBytes: 8 * 1024 * 1024,
-  rosterBytes: 16 * 1024 * 1024,
-  poolBytes: 96 * 1024 * 1024,
+  rosterBytes: 8 * 1024 * 1024,
+  poolBytes: 64 * 1024 * 1024,
 };
 
 export interface UserLeagues {
@@ -51,7 +51,6 @@ export interface PoolCandidate {
 export interface PoolSnapshot {
   readonly key: string;
   readonly players: readonly PoolPlayer[];
-  readonly byId: ReadonlyMap<string, PoolPlayer>;
   index: NameIndex<PoolCandidate> | undefined;
 }
 
@@ -63,8 +62,8 @@ const USER_BYTES = 256;
 const USER_LEAGUE_BYTES = 400;
 const ROSTER_BYTES = 128;
 const ROSTER_ENTRY_BYTES = 120;
-const POOL_PLAYER_BYTES = 420;
-const INDEXED_PLAYER_BYTES = 700;
+const POOL_PLAYER_BYTES = 250;
+const INDEXED_PLAYER_BYTES = 600;
 
 export function poolKeyOf(pool: PoolKey): string {
   return `${pool.platform}:${pool.sport}`;
@@ -138,12 +137,7 @@ export class Snapshots {
       this.pools.get(key) ??
       this.load(`p:${key}`, async () => {
         const players = await listPoolPlayers(this.db, league);
-        const snapshot: PoolSnapshot = {
-          key,
-          players,
-          byId: new Map(players.map((player) => [player.playerId, player])),
-          index: undefined,
-        };
+        const snapshot: PoolSnapshot = { key, players, index: undefined };
         return snapshot;
       }).then(({ value: snapshot, generation }) => {
         if (generation === this.generation) {
