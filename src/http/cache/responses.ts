@@ -161,7 +161,7 @@ export class ResponseCache {
     rendered: RenderedResponse,
   ): Promise<CachedResponse> {
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body) : rendered.body;
-    const { leagues } = await this.snapshots.userLeagues(scope.userId);
+    const { leagues, byId } = await this.snapshots.userLeagues(scope.userId);
     const dependencies: string[] = [];
     let newest: string | undefined;
     if (scope.leagueId === undefined) {
@@ -171,7 +171,7 @@ export class ResponseCache {
         if (newest === undefined || syncedAt > newest) newest = syncedAt;
       }
     } else {
-      const found = leagues.find((v) => v.league.leagueId === scope.leagueId);
+      const found = byId.get(scope.leagueId);
       if (found !== undefined) {
         dependencies.push(`l:${scope.leagueId}`, `p:${poolKeyOf(found.league)}`);
         newest = found.syncedAt;
