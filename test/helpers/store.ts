@@ -34,23 +34,34 @@ export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<Test
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const store = await openStore({
-    databaseUrl: TEST_DATABASE_URL,
-    pgSchema: schema,
-    maxConnections: 4,
-  });
+  await adminQuery(`create schema ${schema}`);
+  let store: Store;
+  try {
+    store = await openStore({
+      databaseUrl: TEST_DATABASE_URL,
+      pgSchema: schema,
+      maxConnections: 4,
+    });
+  } catch (error) {
+    await adminQuery(`drop schema ${schema} cascade`);
+    throw error;
+  }
   return {
     ...store,
     async destroy() {
       await store.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await adminQuery(`drop schema ${schema} cascade`);
     },
   };
+}
+
+/** One statement on a connection of its own (schemas are made and dropped outside the pool). */
+async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
