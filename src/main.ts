@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Product } from './domain/catalog.ts';
 import { generateToken, hashToken, tokenDisplayPrefix } from './domain/tokens.ts';
 import { createApp } from './http/app.ts';
+import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
@@ -30,6 +31,8 @@ export interface StartOptions {
   connectors?: ConnectorRegistry;
   /** How long close() lets in-flight requests finish before cutting connections. */
   shutdownTimeoutMs?: number;
+  /** Prefix of the shared rate-limit keys in Redis (tests isolate themselves with it). */
+  rateLimitKeyPrefix?: string;
 }
 
 export interface RunningServer {
@@ -47,9 +50,17 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Redis holds only the rate-limit counters, so it is not needed when the limit is off.
+  let rateLimitStore: RedisRateLimitStore | undefined;
   try {
+    if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
+      rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
+        logger,
+        ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),
+      });
+    }
     const demoToken = config.demoOnEmpty ? await loadDemoIfEmpty(store, logger) : undefined;
-    const app = createApp({ store, config, logger });
+    const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
     const server = createServer((req, res) => app.handle(req, res));
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
@@ -78,7 +89,12 @@ export async function startServer(
     });
     scheduler.start();
     logger.info(
-      { url, store: store.location, syncIntervalMinutes: config.syncIntervalMinutes },
+      {
+        url,
+        store: store.location,
+        rateLimits: rateLimitStore ? 'redis' : 'memory',
+        syncIntervalMinutes: config.syncIntervalMinutes,
+      },
       'listening',
     );
 
@@ -89,11 +105,13 @@ export async function startServer(
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
         await scheduler.stop();
         await app.close();
+        await rateLimitStore?.close();
         await store.close();
         logger.info('stopped');
       })());
     return { url, store, scheduler, ...(demoToken === undefined ? {} : { demoToken }), close };
   } catch (error) {
+    await rateLimitStore?.close();
     await store.close();
     throw error;
   }
