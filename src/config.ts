@@ -10,7 +10,7 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
-  /** Redis URL; when set, rate limits and cache invalidation are shared between instances. */
+  /** Redis URL; when set, per-token rate limits are shared between instances. */
   redisUrl: string | undefined;
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
