@@ -46,6 +46,8 @@ export interface ServiceOptions {
   rateLimitPerMinute: number;
   /** Extra node flags, e.g. ['--cpu-prof'] to profile the service under load. */
   nodeFlags?: readonly string[];
+  /** Environment overrides (experiments: LOG_LEVEL=silent...). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function startService(options: ServiceOptions): Promise<Child> {
@@ -65,6 +67,7 @@ export async function startService(options: ServiceOptions): Promise<Child> {
       RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
       FANTASY_DEMO_ON_EMPTY: 'false',
       SYNC_INTERVAL_MINUTES: '0',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', log],
   });
@@ -106,7 +109,12 @@ function wrap(url: string, child: ChildProcess): Child {
 }
 
 function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return NaN; // the process has exited
+  }
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
 }

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
+import { AccessLog } from './access-log.ts';
 import { TokenAuthenticator } from './auth.ts';
 import type { Principal } from './auth.ts';
 import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from './cache/change-feed.ts';
@@ -112,9 +113,8 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
 
 export function createApp(deps: AppDeps): App {
   const { logger, onResponse } = deps;
-  // The request line carries only the fixed fields below, none of them a secret, so it skips the
-  // path-based redaction (a scan of every wildcard path on every line: most of a line's cost).
-  const requestLogger = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
+  // The request line carries fixed fields, none of them a secret (see access-log.ts).
+  const accessLog = new AccessLog(logger);
   const storeRead = createStoreReadModel(deps.store);
   const cacheOptions = deps.cache === false ? undefined : (deps.cache ?? {});
   const snapshots =
@@ -202,18 +202,15 @@ export function createApp(deps: AppDeps): App {
 
   function logResponse(ex: Exchange, status: number): void {
     const { req } = ex;
-    requestLogger.info(
-      {
-        request_id: ex.requestId,
-        method: req.method,
-        path: ex.path.length > 256 ? `${ex.path.slice(0, 256)}…` : ex.path,
-        route: ex.operationId,
-        user_id: ex.userId,
-        status,
-        duration_ms: Math.round((performance.now() - ex.started) * 100) / 100,
-      },
-      'request',
-    );
+    accessLog.write({
+      requestId: ex.requestId,
+      method: req.method,
+      path: ex.path,
+      route: ex.operationId,
+      userId: ex.userId,
+      status,
+      durationMs: Math.round((performance.now() - ex.started) * 100) / 100,
+    });
     onResponse?.({ operationId: ex.operationId, method: req.method ?? '', status });
   }
 
@@ -390,6 +387,7 @@ export function createApp(deps: AppDeps): App {
     },
     refresh: async () => feed?.poll(),
     async close() {
+      accessLog.flush();
       await feed?.stop();
       auth.clear();
       await ownRateStore?.close();

@@ -71,7 +71,12 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger({
     level: 'info',
-    destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
+    // One write may carry several lines (the request lines of one event-loop turn).
+    destination: {
+      write: (text: string) => {
+        for (const line of text.split('\n')) if (line !== '') logs.push(JSON.parse(line));
+      },
+    },
   });
   const events: ResponseEvent[] = [];
   const defaults = createStoreReadModel(store);
