@@ -1,0 +1,90 @@
+// The request line: what pino itself would write for the same fields, several lines of one
+// event-loop turn in one write, nothing below the info level.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AccessLog } from '../../src/http/access-log.ts';
+import { createLogger } from '../../src/logger.ts';
+
+function capture(level: 'info' | 'warn') {
+  const writes: string[] = [];
+  const logger = createLogger({
+    level,
+    destination: { write: (text: string) => writes.push(text) },
+  });
+  return { logger, writes };
+}
+
+const line = {
+  requestId: 'req-1',
+  method: 'GET',
+  path: '/players/1/searchPlayer/name/"quoted" \\ ünïcode',
+  route: 'searchPlayerByName',
+  userId: 7,
+  status: 200,
+  durationMs: 0.42,
+};
+
+describe('AccessLog', () => {
+  it('writes the line pino would write for the same fields', () => {
+    const ours = capture('info');
+    const access = new AccessLog(ours.logger);
+    access.write(line);
+    access.flush();
+    const theirs = capture('info');
+    theirs.logger.info(
+      {
+        request_id: line.requestId,
+        method: line.method,
+        path: line.path,
+        route: line.route,
+        user_id: line.userId,
+        status: line.status,
+        duration_ms: line.durationMs,
+      },
+      'request',
+    );
+    const [written] = ours.writes;
+    const [expected] = theirs.writes;
+    assert.ok(written?.endsWith('\n'));
+    const { time: a, ...got } = JSON.parse(written ?? '') as Record<string, unknown>;
+    const { time: b, ...want } = JSON.parse(expected ?? '') as Record<string, unknown>;
+    assert.deepEqual(Object.keys(got), Object.keys(want));
+    assert.deepEqual(got, want);
+    assert.ok(typeof a === 'string' && typeof b === 'string' && !Number.isNaN(Date.parse(a)));
+  });
+
+  it('leaves out an unknown route and user, and cuts a long path', () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger);
+    access.write({ ...line, route: undefined, userId: undefined, path: `/${'x'.repeat(300)}` });
+    access.flush();
+    const parsed = JSON.parse(writes[0] ?? '') as Record<string, unknown>;
+    assert.equal('route' in parsed, false);
+    assert.equal('user_id' in parsed, false);
+    assert.equal(parsed.path, `/${'x'.repeat(255)}…`);
+  });
+
+  it('writes the lines of one event-loop turn together, at the end of the turn', async () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger);
+    access.write(line);
+    access.write({ ...line, requestId: 'req-2' });
+    assert.equal(writes.length, 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(writes.length, 1);
+    const ids = (writes[0] ?? '')
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => (JSON.parse(text) as { request_id: string }).request_id);
+    assert.deepEqual(ids, ['req-1', 'req-2']);
+  });
+
+  it('writes nothing when info is off', async () => {
+    const { logger, writes } = capture('warn');
+    const access = new AccessLog(logger);
+    access.write(line);
+    access.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(writes, []);
+  });
+});
