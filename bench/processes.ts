@@ -36,6 +36,8 @@ export interface Child {
   process: ChildProcess;
   /** Peak resident set size so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Resident set size now (VmRSS), in MB. */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -98,7 +100,8 @@ function wrap(url: string, child: ChildProcess): Child {
   return {
     url,
     process: child,
-    peakRssMb: () => peakRssMb(child.pid as number),
+    peakRssMb: () => statusMb(child.pid as number, 'VmHWM'),
+    rssMb: () => statusMb(child.pid as number, 'VmRSS'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -108,14 +111,14 @@ function wrap(url: string, child: ChildProcess): Child {
   };
 }
 
-function peakRssMb(pid: number): number {
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   let status: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
     return NaN; // the process has exited
   }
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
 }
 

@@ -25,6 +25,8 @@ interface EndpointResult {
   bytes: number;
   service: LoadResult;
   reference: LoadResult;
+  /** The service's resident set after this endpoint's runs, MB. */
+  rssMb: number;
 }
 
 const { values } = parseArgs({
@@ -103,6 +105,7 @@ async function benchmark(size: Size): Promise<void> {
             bytes: bytes.get(endpoint.path) ?? 0,
             service: medianRun(serviceRuns),
             reference: medianRun(referenceRuns),
+            rssMb: service.rssMb(),
           });
         }
       } finally {
@@ -173,7 +176,7 @@ function printReport(
     `[${dataset.size}] ${counts.leagues} leagues, ${counts.pools} pools, ${counts.players} players ` +
       `(built in ${counts.buildSeconds.toFixed(1)} s); the bench user sees ${listed} leagues`,
   );
-  const rows = results.map(({ endpoint, bytes, service, reference }) => [
+  const rows = results.map(({ endpoint, bytes, service, reference, rssMb }) => [
     endpoint.name,
     String(bytes),
     service.requestsPerSecond.toFixed(0),
@@ -183,6 +186,7 @@ function printReport(
     service.p99Ms.toFixed(2),
     reference.p50Ms.toFixed(2),
     reference.p99Ms.toFixed(2),
+    rssMb.toFixed(0),
     service.errors + service.non2xx > 0 ? `${service.errors} err ${service.non2xx} non-2xx` : '',
   ]);
   printTable(
@@ -196,6 +200,7 @@ function printReport(
       'p99 ms',
       'ref p50',
       'ref p99',
+      'RSS MB',
       '',
     ],
     rows,

@@ -3,8 +3,7 @@
 // player pool with one name index shared by every league of the pool. One player or one roster
 // is a single indexed query, and its rendered answer is cached anyway, so those go to the store
 // rather than loading a whole pool (tens of milliseconds, on the event loop with SQLite) for them.
-import type { League, Player } from '../../domain/records.ts';
-import type { PoolPlayer } from '../../storage/repositories/players.ts';
+import type { League } from '../../domain/records.ts';
 import type { ReadModel } from '../read-model.ts';
 import type { Snapshots } from './snapshots.ts';
 
@@ -37,28 +36,12 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
       const { best, matchCount } = snapshots
         .nameIndex(pool)
         .search(name, (candidate) => roster.has(candidate.playerId));
-      return {
-        ...(best !== undefined && { best: inLeague(best.player, roster.get(best.playerId)) }),
-        matchCount,
-      };
+      if (best === undefined) return { matchCount };
+      // The index holds names only; the one player found is read whole (with its roster id).
+      const player = await store.findPlayer(league, best.playerId);
+      return player === undefined ? { matchCount: 0 } : { best: player, matchCount };
     },
     listRostered: (league) => store.listRostered(league),
     ping: () => store.ping(),
   };
-}
-
-/** The pool player as this league shows it: without `active`, with its roster id if rostered. */
-function inLeague(player: PoolPlayer, rosterId: string | undefined): Player {
-  const shown: Player = {
-    playerId: player.playerId,
-    sport: player.sport,
-    fullName: player.fullName,
-  };
-  if (player.firstName !== undefined) shown.firstName = player.firstName;
-  if (player.lastName !== undefined) shown.lastName = player.lastName;
-  if (player.position !== undefined) shown.position = player.position;
-  if (player.irlTeam !== undefined) shown.irlTeam = player.irlTeam;
-  if (player.uniformNumber !== undefined) shown.uniformNumber = player.uniformNumber;
-  if (rosterId !== undefined) shown.fantasyTeamRosterId = rosterId;
-  return shown;
 }

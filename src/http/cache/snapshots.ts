@@ -5,11 +5,10 @@
 import { NameIndex } from '../../domain/names.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../../storage/db.ts';
-import type { PoolPlayer } from '../../storage/repositories/players.ts';
 import {
   findRosterIds,
   findVersionedLeaguesForUser,
-  listPoolPlayers,
+  listPoolNames,
 } from '../../storage/repositories/snapshot-reads.ts';
 import type {
   PoolKey,
@@ -39,18 +38,17 @@ export interface UserLeagues {
   readonly byId: ReadonlyMap<number, VersionedLeague>;
 }
 
-/** A pool entry for the name index; `rostered` stays false, the league's roster is applied per search. */
+/** A pool player for the name index (`rostered` stays false: a search applies its league's). */
 export interface PoolCandidate {
   playerId: string;
   fullName: string;
   rostered: boolean;
   active: boolean;
-  player: PoolPlayer;
 }
 
 export interface PoolSnapshot {
   readonly key: string;
-  readonly players: readonly PoolPlayer[];
+  readonly players: readonly PoolCandidate[];
   index: NameIndex<PoolCandidate> | undefined;
 }
 
@@ -62,7 +60,7 @@ const USER_BYTES = 256;
 const USER_LEAGUE_BYTES = 400;
 const ROSTER_BYTES = 128;
 const ROSTER_ENTRY_BYTES = 120;
-const POOL_PLAYER_BYTES = 250;
+const POOL_PLAYER_BYTES = 120;
 const INDEXED_PLAYER_BYTES = 600;
 
 export function poolKeyOf(pool: PoolKey): string {
@@ -136,7 +134,8 @@ export class Snapshots {
     return (
       this.pools.get(key) ??
       this.load(`p:${key}`, async () => {
-        const players = await listPoolPlayers(this.db, league);
+        const names = await listPoolNames(this.db, league);
+        const players = names.map((name): PoolCandidate => ({ ...name, rostered: false }));
         const snapshot: PoolSnapshot = { key, players, index: undefined };
         return snapshot;
       }).then(({ value: snapshot, generation }) => {
@@ -151,15 +150,7 @@ export class Snapshots {
   /** The pool's name index, built on first use and shared by every league of the pool. */
   nameIndex(pool: PoolSnapshot): NameIndex<PoolCandidate> {
     if (pool.index === undefined) {
-      pool.index = new NameIndex(
-        pool.players.map((player) => ({
-          playerId: player.playerId,
-          fullName: player.fullName,
-          rostered: false,
-          active: player.active,
-          player,
-        })),
-      );
+      pool.index = new NameIndex(pool.players);
       this.pools.grow(pool.key, pool.players.length * INDEXED_PLAYER_BYTES);
     }
     return pool.index;

@@ -1,13 +1,12 @@
 // Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
-// any process), a user's leagues with when each was synced, a league's roster and a whole pool.
+// any process), a user's leagues with when each was synced, a league's roster and a pool's names.
 // Each is one query; the cache holds the results in memory until the league, user or pool changes.
 import type { Selectable } from 'kysely';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
-import type { LeaguesTable, PlayersTable } from '../schema.ts';
+import type { LeaguesTable } from '../schema.ts';
 import { compareText } from './leagues.ts';
-import type { PoolPlayer } from './players.ts';
 
 export interface PoolKey {
   platform: Platform;
@@ -81,7 +80,7 @@ function toVersionedLeague(row: LeagueRow): VersionedLeague {
   return { league, syncedAt: row.synced_at };
 }
 
-/** The user's leagues in the API's order (season desc, sport, name, league_id), as findLeaguesForUser. */
+/** The user's leagues in the API's order (season desc, sport, name, league_id). */
 export async function findVersionedLeaguesForUser(
   db: Tx,
   userId: number,
@@ -123,40 +122,24 @@ export async function findRosterIds(db: Tx, leagueId: number): Promise<Map<strin
   return new Map(rows.map((row) => [row.player_id, row.roster_id]));
 }
 
-type PoolRow = Omit<Selectable<PlayersTable>, 'platform'>;
-
-function toPoolPlayer(row: PoolRow): PoolPlayer {
-  const player: PoolPlayer = {
-    playerId: row.player_id,
-    sport: row.sport as Sport,
-    fullName: row.full_name,
-    active: row.active === 1,
-  };
-  if (row.first_name !== null) player.firstName = row.first_name;
-  if (row.last_name !== null) player.lastName = row.last_name;
-  if (row.position !== null) player.position = row.position;
-  if (row.irl_team !== null) player.irlTeam = row.irl_team;
-  if (row.uniform_number !== null) player.uniformNumber = row.uniform_number;
-  return player;
+/** What a name search needs of a pool player: the rest is read for the one player found. */
+export interface PoolName {
+  playerId: string;
+  fullName: string;
+  active: boolean;
 }
 
-/** Every player of a (platform, sport) pool, on no team (roster ids are per league). */
-export async function listPoolPlayers(db: Tx, pool: PoolKey): Promise<PoolPlayer[]> {
+/** Every player of a (platform, sport) pool, by name. */
+export async function listPoolNames(db: Tx, pool: PoolKey): Promise<PoolName[]> {
   const rows = await db
     .selectFrom('players')
-    .select([
-      'player_id',
-      'sport',
-      'full_name',
-      'first_name',
-      'last_name',
-      'position',
-      'irl_team',
-      'uniform_number',
-      'active',
-    ])
+    .select(['player_id', 'full_name', 'active'])
     .where('platform', '=', pool.platform)
     .where('sport', '=', pool.sport)
     .execute();
-  return rows.map(toPoolPlayer);
+  return rows.map(toPoolName);
+}
+
+function toPoolName(row: { player_id: string; full_name: string; active: number }): PoolName {
+  return { playerId: row.player_id, fullName: row.full_name, active: Number(row.active) === 1 };
 }
