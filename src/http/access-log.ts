@@ -30,6 +30,9 @@ export class AccessLog {
   private readonly internals: PinoInternals | undefined;
   private pending = '';
   private scheduled = false;
+  /** The logger's time field, reused within one millisecond (it has millisecond precision). */
+  private timeText = '';
+  private timeMs = -1;
 
   constructor(private readonly logger: Logger) {
     this.internals = internalsOf(logger);
@@ -57,7 +60,12 @@ export class AccessLog {
     }
     // request_id is a UUID or a sane client id ([A-Za-z0-9._:-]), method an HTTP token and
     // route an operationId: none needs escaping; the path may, so it goes through JSON.stringify.
-    let text = `{"level":${LEVEL_INFO}${internals.time()}${internals.bindings},"request_id":"${line.requestId}"`;
+    const now = Date.now();
+    if (now !== this.timeMs) {
+      this.timeMs = now;
+      this.timeText = internals.time();
+    }
+    let text = `{"level":${LEVEL_INFO}${this.timeText}${internals.bindings},"request_id":"${line.requestId}"`;
     if (line.method !== undefined) text += `,"method":"${line.method}"`;
     text += `,"path":${JSON.stringify(path)}`;
     if (line.route !== undefined) text += `,"route":"${line.route}"`;

@@ -224,29 +224,61 @@ export function createApp(deps: AppDeps): App {
     );
   }
 
-  async function serveApi(
+  // A cached answer is served synchronously from here to the socket write: each step continues
+  // at once with a value, and only waits (returns a promise) when a step has to wait.
+  function serveApi(
     ex: Exchange,
     route: ApiRoute,
     params: string[],
     rawQuery: string | undefined,
-  ) {
+  ): void | Promise<void> {
     const authenticated = auth.authenticate(ex.req.headers);
-    const principal: Principal =
-      authenticated instanceof Promise ? await authenticated : authenticated;
-    ex.userId = principal.userId;
-    if (limiter.enabled) {
-      const hit = limiter.hit(String(principal.tokenId));
-      const decision = hit instanceof Promise ? await hit : hit;
-      ex.rate = decision;
-      if (!decision.allowed) {
-        throw new HttpProblem(
-          'rate_limited',
-          `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
-          {},
-          { 'Retry-After': String(decision.resetSeconds) },
-        );
-      }
+    if (authenticated instanceof Promise) {
+      return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
     }
+    return serveAs(ex, route, params, rawQuery, authenticated);
+  }
+
+  function serveAs(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+  ): void | Promise<void> {
+    ex.userId = principal.userId;
+    if (!limiter.enabled) return serveWithin(ex, route, params, rawQuery, principal);
+    const hit = limiter.hit(String(principal.tokenId));
+    if (hit instanceof Promise) {
+      return hit.then((decision) => {
+        checkRate(ex, decision);
+        return serveWithin(ex, route, params, rawQuery, principal);
+      });
+    }
+    checkRate(ex, hit);
+    return serveWithin(ex, route, params, rawQuery, principal);
+  }
+
+  function checkRate(ex: Exchange, decision: RateLimitDecision): void {
+    ex.rate = decision;
+    if (!decision.allowed) {
+      throw new HttpProblem(
+        'rate_limited',
+        `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+        {},
+        { 'Retry-After': String(decision.resetSeconds) },
+      );
+    }
+  }
+
+  /** Within the rate limit: negotiate, then the cached answer or the handler's. */
+  function serveWithin(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+  ): void | Promise<void> {
     const { produces } = route.doc;
     const format = negotiate(ex.req.headers.accept, produces);
     if (format === undefined) {
@@ -256,18 +288,8 @@ export function createApp(deps: AppDeps): App {
       );
     }
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
-    if (responses === undefined) {
-      const headers: Record<string, string> = { Vary: vary };
-      const body = await route.run({
-        principal,
-        read,
-        rawParams: params,
-        rawQuery,
-        format,
-        headers,
-      });
-      return send(ex, 200, CONTENT_TYPES[format], body, headers);
-    }
+    if (responses === undefined)
+      return serveUncached(ex, route, params, rawQuery, principal, format);
     const leagueParam = LEAGUE_PARAM.get(route);
     const key = ResponseCache.key(
       route.doc.operationId,
@@ -277,34 +299,67 @@ export function createApp(deps: AppDeps): App {
       format,
     );
     // The product check stays the handler's: a token without it always takes the full path.
-    let entry = principal.products.includes(route.doc.product)
+    const entry = principal.products.includes(route.doc.product)
       ? responses.lookup(key, principal.userId)
       : undefined;
     if (entry === undefined) {
-      const generation = responses.generation;
-      const headers: Record<string, string> = {};
-      const body = await route.run({
-        principal,
-        read,
-        rawParams: params,
-        rawQuery,
-        format,
-        headers,
-      });
-      const extra: string[] = [];
-      for (const name in headers) extra.push(name, headers[name] as string);
-      entry = await responses.remember(
-        key,
-        {
-          userId: principal.userId,
-          leagueId: leagueParam === undefined ? undefined : Number(params[leagueParam]),
-        },
-        generation,
-        { contentType: CONTENT_TYPES[format], body, headers: extra },
-      );
+      return serveFresh(ex, route, params, rawQuery, principal, format, key, leagueParam, vary);
     }
+    return sendEntry(ex, entry, vary);
+  }
+
+  function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
     const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
-    sendRepresentation(ex, entry, chosen instanceof Promise ? await chosen : chosen, vary);
+    if (chosen instanceof Promise) {
+      return chosen.then((representation) => sendRepresentation(ex, entry, representation, vary));
+    }
+    sendRepresentation(ex, entry, chosen, vary);
+  }
+
+  /** Runs the handler, keeps its answer in the response cache, and sends it. */
+  async function serveFresh(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+    format: MediaType,
+    key: string,
+    leagueParam: number | undefined,
+    vary: string,
+  ): Promise<void> {
+    const cache = responses as ResponseCache;
+    const generation = cache.generation;
+    const headers: Record<string, string> = {};
+    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
+    const extra: string[] = [];
+    for (const name in headers) extra.push(name, headers[name] as string);
+    const entry = await cache.remember(
+      key,
+      {
+        userId: principal.userId,
+        leagueId: leagueParam === undefined ? undefined : Number(params[leagueParam]),
+      },
+      generation,
+      { contentType: CONTENT_TYPES[format], body, headers: extra },
+    );
+    return sendEntry(ex, entry, vary);
+  }
+
+  /** Without a response cache (`cache: false`): the handler's answer, as built. */
+  async function serveUncached(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+    format: MediaType,
+  ): Promise<void> {
+    const headers: Record<string, string> = {
+      Vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
+    };
+    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
+    send(ex, 200, CONTENT_TYPES[format], body, headers);
   }
 
   async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
@@ -323,7 +378,7 @@ export function createApp(deps: AppDeps): App {
     }
   }
 
-  async function serve(ex: Exchange, rawQuery: string | undefined): Promise<void> {
+  function serve(ex: Exchange, rawQuery: string | undefined): void | Promise<void> {
     const match = router.match(ex.path);
     if (match === undefined) {
       throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
@@ -381,9 +436,13 @@ export function createApp(deps: AppDeps): App {
         userId: undefined,
         rate: undefined,
       };
-      serve(ex, query === -1 ? undefined : url.slice(query + 1)).catch((error: unknown) =>
-        fail(ex, error),
-      );
+      let served: void | Promise<void>;
+      try {
+        served = serve(ex, query === -1 ? undefined : url.slice(query + 1));
+      } catch (error) {
+        return fail(ex, error);
+      }
+      served?.catch((error: unknown) => fail(ex, error));
     },
     refresh: async () => feed?.poll(),
     async close() {
