@@ -1,6 +1,7 @@
 // The cold path: requests no cache can answer. The first request for a league after a sync
 // changed it (written through a second store handle, as a sync in another process would), and
 // player-name searches with a typo on a 5,000-player pool, in-process and over HTTP.
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { NameIndex } from '../src/domain/names.ts';
 import type { NameCandidate } from '../src/domain/names.ts';
@@ -16,16 +17,22 @@ export interface Percentiles {
   p99Ms: number;
 }
 
+/** Measured by the client (this process) and by the service itself (its access log). */
+export interface TwoSided {
+  client: Percentiles;
+  server: Percentiles;
+}
+
 export interface ColdFigures {
   resyncedLeagues: number;
   /** First rostered-by-name request per league after its re-sync. */
-  rosteredAfterSync: Percentiles;
+  rosteredAfterSync: TwoSided;
   /** Then the league's settings, also the first since the re-sync. */
-  settingsAfterSync: Percentiles;
+  settingsAfterSync: TwoSided;
   /** Loading a probe pool and building its name index: the first search on each pool. */
   firstSearchOnPoolMs: number[];
-  /** Distinct typo queries over HTTP (never cached), pool and index warm. */
-  typoSearchHttp: Percentiles & { notFound: number };
+  /** Distinct typo queries over HTTP (never cached), pool, index and league rosters warm. */
+  typoSearchHttp: TwoSided & { notFound: number };
   /** NameIndex.search alone on a 5,000-player pool. */
   typoSearchInProcess: Percentiles & { buildMs: number; poolSize: number };
 }
@@ -35,13 +42,23 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 export async function measureColdPath(
   serviceUrl: string,
   dataset: BuiltDataset,
-  samples: { typoQueries: number },
+  options: { typoQueries: number; serviceLog: string },
 ): Promise<ColdFigures> {
   const after = await firstRequestsAfterSync(serviceUrl, dataset);
-  const http = await typoSearchesOverHttp(serviceUrl, dataset, samples.typoQueries);
+  const http = await typoSearchesOverHttp(serviceUrl, dataset, options.typoQueries);
+  // The service writes its log lines at the end of each event-loop turn: give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const served = serverDurations(options.serviceLog);
+  const sides = (client: number[], prefix: string): TwoSided => ({
+    client: percentiles(client),
+    server: percentiles(served.get(prefix) ?? []),
+  });
   return {
-    ...after,
-    ...http,
+    resyncedLeagues: after.resyncedLeagues,
+    rosteredAfterSync: sides(after.rostered, 'cold-rostered-'),
+    settingsAfterSync: sides(after.settings, 'cold-settings-'),
+    firstSearchOnPoolMs: http.firstSearchOnPoolMs,
+    typoSearchHttp: { ...sides(http.typo, 'typo-'), notFound: http.notFound },
     typoSearchInProcess: typoSearchesInProcess(dataset.probePools[0] as PlayerPoolSnapshot),
   };
 }
@@ -49,7 +66,7 @@ export async function measureColdPath(
 async function firstRequestsAfterSync(
   serviceUrl: string,
   dataset: BuiltDataset,
-): Promise<Pick<ColdFigures, 'resyncedLeagues' | 'rosteredAfterSync' | 'settingsAfterSync'>> {
+): Promise<{ resyncedLeagues: number; rostered: number[]; settings: number[] }> {
   const { coldLeagues, coldToken, file } = dataset;
   const store = await openStore({ sqliteFile: file });
   try {
@@ -72,25 +89,24 @@ async function firstRequestsAfterSync(
   const rostered: number[] = [];
   const settings: number[] = [];
   for (const { leagueId } of measured) {
-    rostered.push(
-      (await get(`${serviceUrl}/players/getAllRostered/${leagueId}/names`, coldToken)).ms,
+    const path = `/players/getAllRostered/${leagueId}/names`;
+    rostered.push((await get(serviceUrl + path, coldToken, `cold-rostered-${leagueId}`)).ms);
+    const shown = await get(
+      `${serviceUrl}/league/settings/${leagueId}`,
+      coldToken,
+      `cold-settings-${leagueId}`,
     );
-    const shown = await get(`${serviceUrl}/league/settings/${leagueId}`, coldToken);
     if (!shown.body.includes('(re-sync 1)')) throw new Error(`league ${leagueId} was served stale`);
     settings.push(shown.ms);
   }
-  return {
-    resyncedLeagues: coldLeagues.length,
-    rosteredAfterSync: percentiles(rostered),
-    settingsAfterSync: percentiles(settings),
-  };
+  return { resyncedLeagues: coldLeagues.length, rostered, settings };
 }
 
 async function typoSearchesOverHttp(
   serviceUrl: string,
   dataset: BuiltDataset,
   count: number,
-): Promise<Pick<ColdFigures, 'firstSearchOnPoolMs' | 'typoSearchHttp'>> {
+): Promise<{ firstSearchOnPoolMs: number[]; typo: number[]; notFound: number }> {
   const { probeLeagueIds, probePools, coldToken } = dataset;
   // probe leagues go round-robin over the probe pools (one per sport), as the dataset built them
   const leaguesByPool = probePools.map((_, p) =>
@@ -101,6 +117,14 @@ async function typoSearchesOverHttp(
     const name = (probePools[p] as PlayerPoolSnapshot).players[0]?.fullName ?? 'x';
     const path = `/players/${leagueIds[0]}/searchPlayer/name/${encodeURIComponent(name)}`;
     firstSearchOnPoolMs.push((await get(serviceUrl + path, coldToken)).ms);
+    // Each league's first search also reads its roster: done here, so the figures below are
+    // the search itself (the first request for a league is measured above).
+    for (const leagueId of leagueIds.slice(1)) {
+      await get(
+        `${serviceUrl}/players/${leagueId}/searchPlayer/name/${encodeURIComponent(name)}`,
+        coldToken,
+      );
+    }
   }
   const random = lcg(42);
   const times: number[] = [];
@@ -114,11 +138,11 @@ async function typoSearchesOverHttp(
     // sees but matching ignores), so no response cache can answer it.
     const typo = withTypo(pool.players[Math.floor(random() * pool.players.length)], random);
     const path = `/players/${leagueId}/searchPlayer/name/${encodeURIComponent(distinct(typo, i))}`;
-    const result = await get(serviceUrl + path, coldToken);
+    const result = await get(serviceUrl + path, coldToken, `typo-${i}`);
     if (result.status === 404) notFound += 1;
     times.push(result.ms);
   }
-  return { firstSearchOnPoolMs, typoSearchHttp: { ...percentiles(times), notFound } };
+  return { firstSearchOnPoolMs, typo: times, notFound };
 }
 
 function typoSearchesInProcess(pool: PlayerPoolSnapshot): ColdFigures['typoSearchInProcess'] {
@@ -176,10 +200,16 @@ function distinct(query: string, n: number): string {
   return out;
 }
 
-function get(url: string, token: string): Promise<{ status: number; ms: number; body: string }> {
+function get(
+  url: string,
+  token: string,
+  requestId?: string,
+): Promise<{ status: number; ms: number; body: string }> {
+  const headers: Record<string, string> = { 'X-Auth-Token': token };
+  if (requestId !== undefined) headers['X-Request-Id'] = requestId;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { agent, headers: { 'X-Auth-Token': token } }, (res) => {
+    const req = request(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -193,6 +223,22 @@ function get(url: string, token: string): Promise<{ status: number; ms: number; 
     req.on('error', reject);
     req.end();
   });
+}
+
+/** duration_ms of the service's request lines, by request id prefix (up to the last '-'). */
+function serverDurations(logFile: string): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  for (const text of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!text.includes('"msg":"request"')) continue;
+    const line = JSON.parse(text) as { request_id?: string; duration_ms?: number };
+    const id = line.request_id ?? '';
+    const prefix = id.slice(0, id.lastIndexOf('-') + 1);
+    if (prefix === '' || line.duration_ms === undefined) continue;
+    const list = found.get(prefix);
+    if (list === undefined) found.set(prefix, [line.duration_ms]);
+    else list.push(line.duration_ms);
+  }
+  return found;
 }
 
 export function percentiles(values: readonly number[]): Percentiles {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureColdPath } from './cold.ts';
-import type { ColdFigures } from './cold.ts';
+import type { ColdFigures, TwoSided } from './cold.ts';
 import { buildDataset } from './dataset.ts';
 import type { BuiltDataset, Size } from './dataset.ts';
 import { medianRun, runLoad } from './load.ts';
@@ -112,7 +112,10 @@ async function benchmark(size: Size): Promise<void> {
         await reference.stop().catch(() => undefined);
       }
       const loadRss = service.peakRssMb();
-      const cold = await measureColdPath(service.url, dataset, { typoQueries });
+      const cold = await measureColdPath(service.url, dataset, {
+        typoQueries,
+        serviceLog: join(dir, 'service.log'),
+      });
       printReport(dataset, listed, results, loadRss, service.peakRssMb(), cold);
     } finally {
       await service.stop();
@@ -210,24 +213,29 @@ function printReport(
       'after the cold path too (VmHWM)',
   );
   const ms = (n: number) => n.toFixed(2);
+  const twoSided = (label: string, figures: TwoSided) =>
+    console.log(
+      `  ${label.padEnd(22)} client p50 ${ms(figures.client.p50Ms)} ms  p99 ` +
+        `${ms(figures.client.p99Ms)} ms;  in the service p50 ${ms(figures.server.p50Ms)} ms  ` +
+        `p99 ${ms(figures.server.p99Ms)} ms  (n=${figures.client.count})`,
+    );
   console.log(
     `cold: first request per league after a re-sync (${cold.resyncedLeagues} leagues re-synced ` +
       'through a second store handle):',
   );
-  console.log(
-    `  rostered map  p50 ${ms(cold.rosteredAfterSync.p50Ms)} ms  p99 ${ms(cold.rosteredAfterSync.p99Ms)} ms  (n=${cold.rosteredAfterSync.count})`,
-  );
-  console.log(
-    `  settings      p50 ${ms(cold.settingsAfterSync.p50Ms)} ms  p99 ${ms(cold.settingsAfterSync.p99Ms)} ms  (n=${cold.settingsAfterSync.count})`,
-  );
+  twoSided('rostered map', cold.rosteredAfterSync);
+  twoSided('settings', cold.settingsAfterSync);
   const inProcess = cold.typoSearchInProcess;
+  console.log(`name search with a typo, ${inProcess.poolSize}-player pool:`);
   console.log(
-    `name search with a typo, ${inProcess.poolSize}-player pool: in-process p50 ` +
-      `${(inProcess.p50Ms * 1000).toFixed(0)} µs p99 ${(inProcess.p99Ms * 1000).toFixed(0)} µs ` +
-      `(index built in ${ms(inProcess.buildMs)} ms); over HTTP, uncached, p50 ` +
-      `${ms(cold.typoSearchHttp.p50Ms)} ms p99 ${ms(cold.typoSearchHttp.p99Ms)} ms ` +
-      `(n=${cold.typoSearchHttp.count}, ${cold.typoSearchHttp.notFound} not found); first ` +
-      `search per cold pool (load + index): ${cold.firstSearchOnPoolMs.map(ms).join(', ')} ms`,
+    `  ${'NameIndex in-process'.padEnd(22)} p50 ${(inProcess.p50Ms * 1000).toFixed(0)} µs  ` +
+      `p99 ${(inProcess.p99Ms * 1000).toFixed(0)} µs  (n=${inProcess.count}; index built in ` +
+      `${ms(inProcess.buildMs)} ms)`,
+  );
+  twoSided('over HTTP, uncached', cold.typoSearchHttp);
+  console.log(
+    `  first search on each cold pool (load + index): ` +
+      `${cold.firstSearchOnPoolMs.map(ms).join(', ')} ms; ${cold.typoSearchHttp.notFound} not found`,
   );
 }
 
