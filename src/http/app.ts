@@ -9,19 +9,19 @@ import type { Store } from '../storage/db.ts';
 import { AccessLog } from './access-log.ts';
 import { TokenAuthenticator } from './auth.ts';
 import type { Principal } from './auth.ts';
-import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from './cache/change-feed.ts';
-import { ifNoneMatch, preferredCoding } from './cache/conditional.ts';
-import { createSnapshotReadModel } from './cache/read-model.ts';
-import { DEFAULT_RESPONSE_BYTES, ResponseCache } from './cache/responses.ts';
-import type { CachedResponse, Representation } from './cache/responses.ts';
-import { DEFAULT_SNAPSHOT_LIMITS, Snapshots } from './cache/snapshots.ts';
-import type { SnapshotLimits } from './cache/snapshots.ts';
+import { preferredCoding } from './cache/conditional.ts';
+import { createCaching } from './cache/index.ts';
+import type { CacheOptions } from './cache/index.ts';
+import { ResponseCache } from './cache/responses.ts';
+import type { CachedResponse } from './cache/responses.ts';
 import { renderDocsHtml } from './docs-html.ts';
+import { Responder } from './exchange.ts';
+import type { Exchange, ResponseEvent } from './exchange.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem, PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
+import { HttpProblem } from './problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
@@ -32,12 +32,8 @@ import { API_ROUTES } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
 import type { OperationDoc } from './routes/operations.ts';
 
-export interface ResponseEvent {
-  /** The operationId of the matched route; undefined for unknown paths. */
-  operationId: string | undefined;
-  method: string;
-  status: number;
-}
+export type { CacheOptions } from './cache/index.ts';
+export type { ResponseEvent } from './exchange.ts';
 
 export interface AppDeps {
   store: Store;
@@ -51,14 +47,6 @@ export interface AppDeps {
   onResponse?: (event: ResponseEvent) => void;
   /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
   cache?: false | CacheOptions;
-}
-
-export interface CacheOptions {
-  /** How often the store's data_seq is checked for writes from any process. */
-  pollIntervalMs?: number;
-  /** Bytes of rendered responses kept (bodies and their compressed variants). */
-  maxResponseBytes?: number;
-  snapshotLimits?: SnapshotLimits;
 }
 
 export interface App {
@@ -81,18 +69,6 @@ const HEALTHY = Buffer.from('{"status":"ok"}');
 
 type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
 
-/** One request in flight: what the response and the log line need. */
-interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  requestId: string;
-  started: number;
-  path: string;
-  operationId: string | undefined;
-  userId: number | undefined;
-  rate: RateLimitDecision | undefined;
-}
-
 let documents: { openapi: OpenApiDocument; json: Buffer; html: Buffer } | undefined;
 
 /** The OpenAPI document and the reference page, built once per process. */
@@ -113,27 +89,11 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
 
 export function createApp(deps: AppDeps): App {
   const { logger, onResponse } = deps;
-  // The request line carries fixed fields, none of them a secret (see access-log.ts).
-  const accessLog = new AccessLog(logger);
   const storeRead = createStoreReadModel(deps.store);
-  const cacheOptions = deps.cache === false ? undefined : (deps.cache ?? {});
-  const snapshots =
-    cacheOptions &&
-    new Snapshots(deps.store.db, cacheOptions.snapshotLimits ?? DEFAULT_SNAPSHOT_LIMITS);
-  const responses =
-    snapshots &&
-    new ResponseCache(snapshots, cacheOptions?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES);
-  const feed =
-    snapshots &&
-    new ChangeFeed(
-      deps.store.db,
-      snapshots,
-      logger,
-      cacheOptions?.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-    );
-  feed?.start();
-  const read =
-    deps.readModel ?? (snapshots ? createSnapshotReadModel(storeRead, snapshots) : storeRead);
+  const caching =
+    deps.cache === false ? undefined : createCaching(deps.store, storeRead, logger, deps.cache);
+  const responses = caching?.responses;
+  const read = deps.readModel ?? caching?.read ?? storeRead;
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
   const limiter = new RateLimiter(
     deps.rateLimitStore ?? (ownRateStore as RateLimitStore),
@@ -144,85 +104,11 @@ export function createApp(deps: AppDeps): App {
   for (const route of API_ROUTES) router.add(route.doc.path, { kind: 'api', route });
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
   const docs = apiDocuments();
-
-  function send(
-    ex: Exchange,
-    status: number,
-    contentType: string,
-    body: string | Buffer,
-    headers?: Readonly<Record<string, string>>,
-  ): void {
-    const { req, res } = ex;
-    res.writeHead(status, {
-      'Content-Type': contentType,
-      'Content-Length': Buffer.byteLength(body),
-      'Cache-Control': 'no-store',
-      'X-Request-Id': ex.requestId,
-      ...(ex.rate && limiter.headers(ex.rate)),
-      ...headers,
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    logResponse(ex, status);
-  }
-
-  /** A 200 of an API route (or its 304), headers as one flat list. */
-  function sendRepresentation(
-    ex: Exchange,
-    entry: CachedResponse,
-    representation: Representation,
-    vary: string,
-  ): void {
-    const { req, res } = ex;
-    const notModified = ifNoneMatch(req.headers['if-none-match'], representation.etag);
-    const headers = [
-      'Cache-Control',
-      'private',
-      'ETag',
-      representation.etag,
-      'Vary',
-      vary,
-      'X-Request-Id',
-      ex.requestId,
-    ];
-    if (entry.lastModified !== undefined) headers.push('Last-Modified', entry.lastModified);
-    if (ex.rate !== undefined) limiter.appendHeaders(headers, ex.rate);
-    if (notModified) {
-      res.writeHead(304, headers);
-      res.end();
-      return logResponse(ex, 304);
-    }
-    headers.push('Content-Type', entry.contentType, 'Content-Length', representation.contentLength);
-    if (representation.coding !== undefined)
-      headers.push('Content-Encoding', representation.coding);
-    for (const header of entry.headers) headers.push(header);
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : representation.body);
-    logResponse(ex, 200);
-  }
-
-  function logResponse(ex: Exchange, status: number): void {
-    const { req } = ex;
-    accessLog.write({
-      requestId: ex.requestId,
-      method: req.method,
-      path: ex.path,
-      route: ex.operationId,
-      userId: ex.userId,
-      status,
-      durationMs: Math.round((performance.now() - ex.started) * 100) / 100,
-    });
-    onResponse?.({ operationId: ex.operationId, method: req.method ?? '', status });
-  }
-
-  function sendProblem(ex: Exchange, problem: HttpProblem): void {
-    send(
-      ex,
-      problem.status,
-      PROBLEM_CONTENT_TYPE,
-      renderProblem(problem, ex.requestId),
-      problem.headers,
-    );
-  }
+  // The request line carries fixed fields, none of them a secret (see access-log.ts).
+  const accessLog = new AccessLog(logger);
+  const responder = new Responder(limiter, accessLog, onResponse);
+  const send = responder.send.bind(responder);
+  const sendProblem = responder.sendProblem.bind(responder);
 
   // A cached answer is served synchronously from here to the socket write: each step continues
   // at once with a value, and only waits (returns a promise) when a step has to wait.
@@ -311,9 +197,11 @@ export function createApp(deps: AppDeps): App {
   function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
     const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
     if (chosen instanceof Promise) {
-      return chosen.then((representation) => sendRepresentation(ex, entry, representation, vary));
+      return chosen.then((representation) =>
+        responder.sendRepresentation(ex, entry, representation, vary),
+      );
     }
-    sendRepresentation(ex, entry, chosen, vary);
+    responder.sendRepresentation(ex, entry, chosen, vary);
   }
 
   /** Runs the handler, keeps its answer in the response cache, and sends it. */
@@ -444,10 +332,10 @@ export function createApp(deps: AppDeps): App {
       }
       served?.catch((error: unknown) => fail(ex, error));
     },
-    refresh: async () => feed?.poll(),
+    refresh: async () => caching?.refresh(),
     async close() {
       accessLog.flush();
-      await feed?.stop();
+      await caching?.close();
       auth.clear();
       await ownRateStore?.close();
     },

@@ -1,0 +1,118 @@
+// One request in flight, and the three ways the app answers it: a built body (operations,
+// problems, answers without a cache), a cached representation with its validators (or a 304),
+// each followed by the request's log line.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { AccessLog } from './access-log.ts';
+import { ifNoneMatch } from './cache/conditional.ts';
+import type { CachedResponse, Representation } from './cache/responses.ts';
+import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
+import type { HttpProblem } from './problems.ts';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+
+/** What the response and the log line need. */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  started: number;
+  path: string;
+  operationId: string | undefined;
+  userId: number | undefined;
+  rate: RateLimitDecision | undefined;
+}
+
+export interface ResponseEvent {
+  /** The operationId of the matched route; undefined for unknown paths. */
+  operationId: string | undefined;
+  method: string;
+  status: number;
+}
+
+export class Responder {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly accessLog: AccessLog,
+    private readonly onResponse: ((event: ResponseEvent) => void) | undefined,
+  ) {}
+
+  /** A body built for this request; never stored by anyone (`no-store`). */
+  send(
+    ex: Exchange,
+    status: number,
+    contentType: string,
+    body: string | Buffer,
+    headers?: Readonly<Record<string, string>>,
+  ): void {
+    const { req, res } = ex;
+    res.writeHead(status, {
+      'Content-Type': contentType,
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Request-Id': ex.requestId,
+      ...(ex.rate && this.limiter.headers(ex.rate)),
+      ...headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    this.logged(ex, status);
+  }
+
+  sendProblem(ex: Exchange, problem: HttpProblem): void {
+    this.send(
+      ex,
+      problem.status,
+      PROBLEM_CONTENT_TYPE,
+      renderProblem(problem, ex.requestId),
+      problem.headers,
+    );
+  }
+
+  /** A 200 of an API route from the cache (or its 304), headers as one flat list. */
+  sendRepresentation(
+    ex: Exchange,
+    entry: CachedResponse,
+    representation: Representation,
+    vary: string,
+  ): void {
+    const { req, res } = ex;
+    const headers = [
+      'Cache-Control',
+      'private',
+      'ETag',
+      representation.etag,
+      'Vary',
+      vary,
+      'X-Request-Id',
+      ex.requestId,
+    ];
+    if (entry.lastModified !== undefined) headers.push('Last-Modified', entry.lastModified);
+    if (ex.rate !== undefined) this.limiter.appendHeaders(headers, ex.rate);
+    if (ifNoneMatch(req.headers['if-none-match'], representation.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return this.logged(ex, 304);
+    }
+    headers.push('Content-Type', entry.contentType, 'Content-Length', representation.contentLength);
+    if (representation.coding !== undefined) {
+      headers.push('Content-Encoding', representation.coding);
+    }
+    for (const header of entry.headers) headers.push(header);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : representation.body);
+    this.logged(ex, 200);
+  }
+
+  private logged(ex: Exchange, status: number): void {
+    const { req } = ex;
+    this.accessLog.write({
+      requestId: ex.requestId,
+      method: req.method,
+      path: ex.path,
+      route: ex.operationId,
+      userId: ex.userId,
+      status,
+      durationMs: Math.round((performance.now() - ex.started) * 100) / 100,
+    });
+    this.onResponse?.({ operationId: ex.operationId, method: req.method ?? '', status });
+  }
+}
