@@ -11,7 +11,7 @@ export interface LeagueFilter {
   seasons: readonly number[];
 }
 
-const COLUMNS = [
+export const LEAGUE_COLUMNS = [
   'leagues.id',
   'leagues.platform',
   'leagues.name',
@@ -22,12 +22,12 @@ const COLUMNS = [
   'leagues.league_avatar',
 ] as const;
 
-type LeagueRow = Pick<
+export type LeagueRow = Pick<
   Selectable<LeaguesTable>,
   'id' | 'platform' | 'name' | 'sport' | 'season' | 'num_teams' | 'league_url' | 'league_avatar'
 >;
 
-function toLeague(row: LeagueRow): League {
+export function toLeague(row: LeagueRow): League {
   return {
     leagueId: row.id,
     // platform and sport are validated before any league is written.
@@ -45,7 +45,7 @@ function toLeague(row: LeagueRow): League {
  * Sorted here rather than in SQL: PostgreSQL orders text by the server's locale while SQLite
  * orders by code unit, and a user's few dozen leagues cost nothing to sort, identically everywhere.
  */
-function compareLeagues(a: League, b: League): number {
+export function compareLeagues(a: League, b: League): number {
   return (
     b.season - a.season ||
     compareText(a.sport, b.sport) ||
@@ -67,7 +67,7 @@ export async function findLeaguesForUser(
   let query = db
     .selectFrom('league_members')
     .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
-    .select(COLUMNS)
+    .select(LEAGUE_COLUMNS)
     .where('league_members.user_id', '=', userId);
   if (filter.sports.length > 0) query = query.where('leagues.sport', 'in', [...filter.sports]);
   if (filter.seasons.length > 0) query = query.where('leagues.season', 'in', [...filter.seasons]);
@@ -84,7 +84,7 @@ export async function findLeagueForUser(
   const row = await db
     .selectFrom('league_members')
     .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
-    .select(COLUMNS)
+    .select(LEAGUE_COLUMNS)
     .where('league_members.user_id', '=', userId)
     .where('league_members.league_id', '=', leagueId)
     .executeTakeFirst();

@@ -1,12 +1,11 @@
 // Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
 // any process), a user's leagues with when each was synced, a league's roster and a pool's names.
 // Each is one query; the cache holds the results in memory until the league, user or pool changes.
-import type { Selectable } from 'kysely';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
-import type { LeaguesTable } from '../schema.ts';
-import { compareText } from './leagues.ts';
+import { LEAGUE_COLUMNS, compareLeagues, toLeague } from './leagues.ts';
+import type { LeagueRow } from './leagues.ts';
 
 export interface PoolKey {
   platform: Platform;
@@ -53,31 +52,8 @@ export async function findChangesSince(db: Tx, since: number): Promise<StoreChan
   };
 }
 
-type LeagueRow = Pick<
-  Selectable<LeaguesTable>,
-  | 'id'
-  | 'platform'
-  | 'name'
-  | 'sport'
-  | 'season'
-  | 'num_teams'
-  | 'league_url'
-  | 'league_avatar'
-  | 'synced_at'
->;
-
-function toVersionedLeague(row: LeagueRow): VersionedLeague {
-  const league: League = {
-    leagueId: row.id,
-    platform: row.platform as Platform,
-    name: row.name,
-    sport: row.sport as Sport,
-    season: row.season,
-  };
-  if (row.num_teams !== null) league.numTeams = row.num_teams;
-  if (row.league_url !== null) league.leagueUrl = row.league_url;
-  if (row.league_avatar !== null) league.leagueAvatar = row.league_avatar;
-  return { league, syncedAt: row.synced_at };
+function toVersionedLeague(row: LeagueRow & { synced_at: string }): VersionedLeague {
+  return { league: toLeague(row), syncedAt: row.synced_at };
 }
 
 /** The user's leagues in the API's order (season desc, sport, name, league_id). */
@@ -88,28 +64,10 @@ export async function findVersionedLeaguesForUser(
   const rows = await db
     .selectFrom('league_members')
     .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
-    .select([
-      'leagues.id',
-      'leagues.platform',
-      'leagues.name',
-      'leagues.sport',
-      'leagues.season',
-      'leagues.num_teams',
-      'leagues.league_url',
-      'leagues.league_avatar',
-      'leagues.synced_at',
-    ])
+    .select([...LEAGUE_COLUMNS, 'leagues.synced_at'])
     .where('league_members.user_id', '=', userId)
     .execute();
-  return rows
-    .map(toVersionedLeague)
-    .sort(
-      ({ league: a }, { league: b }) =>
-        b.season - a.season ||
-        compareText(a.sport, b.sport) ||
-        compareText(a.name, b.name) ||
-        a.leagueId - b.leagueId,
-    );
+  return rows.map(toVersionedLeague).sort(({ league: a }, { league: b }) => compareLeagues(a, b));
 }
 
 /** player_id -> roster_id of the league's roster entries. */
