@@ -9,7 +9,7 @@ import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
-import { findKnownLeagueIds, leagueKey } from './known-leagues.ts';
+import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-keys.ts';
 import { syncLeagues } from './leagues.ts';
 import { refreshPoolIfDue } from './pools.ts';
 import { accountOutcome, summarize } from './summary.ts';

@@ -2,7 +2,7 @@
 import type { Sport } from '../domain/catalog.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
-import { leagueKey } from './known-leagues.ts';
+import { leagueKey } from '../storage/repositories/league-keys.ts';
 import { fetchLeague, writeLeague } from './league.ts';
 import type { Fetched } from './league.ts';
 import { startWithLimit } from './limit.ts';

@@ -9,42 +9,9 @@
 // Together with a fixed write order this makes re-syncs come out the same, also across
 // processes: a connector may describe rostered players differently depending on whether it
 // fetched the full player list itself in this process (Sleeper does).
-import type { Platform, Sport } from '../domain/catalog.ts';
 import type { LeagueSnapshot, PlayerRecord } from '../domain/records.ts';
 import type { Tx } from '../storage/db.ts';
-
-const CHUNK = 500;
-
-export async function loadStoredPlayers(
-  db: Tx,
-  platform: Platform,
-  sport: Sport,
-  ids: readonly string[],
-): Promise<Map<string, PlayerRecord>> {
-  const found = new Map<string, PlayerRecord>();
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const rows = await db
-      .selectFrom('players')
-      .selectAll()
-      .where('platform', '=', platform)
-      .where('sport', '=', sport)
-      .where('player_id', 'in', ids.slice(start, start + CHUNK))
-      .execute();
-    for (const row of rows) {
-      found.set(row.player_id, {
-        playerId: row.player_id,
-        fullName: row.full_name,
-        ...(row.first_name !== null && { firstName: row.first_name }),
-        ...(row.last_name !== null && { lastName: row.last_name }),
-        ...(row.position !== null && { position: row.position }),
-        ...(row.irl_team !== null && { irlTeam: row.irl_team }),
-        ...(row.uniform_number !== null && { uniformNumber: row.uniform_number }),
-        active: Number(row.active) === 1,
-      });
-    }
-  }
-  return found;
-}
+import { loadStoredPlayers } from '../storage/repositories/players.ts';
 
 /**
  * The snapshot with `players` rebuilt: every rostered or given player, as stored when

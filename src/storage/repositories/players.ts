@@ -216,3 +216,39 @@ export async function upsertPlayers(
   }
   return changed;
 }
+
+const ID_CHUNK = 500;
+
+/** The stored records of the given players of one pool, by id (chunked under parameter limits). */
+export async function loadStoredPlayers(
+  db: Tx,
+  platform: Platform,
+  sport: Sport,
+  ids: readonly string[],
+): Promise<Map<string, PlayerRecord>> {
+  const found = new Map<string, PlayerRecord>();
+  for (let start = 0; start < ids.length; start += ID_CHUNK) {
+    const rows = await db
+      .selectFrom('players')
+      .selectAll()
+      .where('platform', '=', platform)
+      .where('sport', '=', sport)
+      .where('player_id', 'in', ids.slice(start, start + ID_CHUNK))
+      .execute();
+    for (const row of rows) found.set(row.player_id, toPlayerRecord(row));
+  }
+  return found;
+}
+
+function toPlayerRecord(row: Selectable<PlayersTable>): PlayerRecord {
+  return {
+    playerId: row.player_id,
+    fullName: row.full_name,
+    ...(row.first_name !== null && { firstName: row.first_name }),
+    ...(row.last_name !== null && { lastName: row.last_name }),
+    ...(row.position !== null && { position: row.position }),
+    ...(row.irl_team !== null && { irlTeam: row.irl_team }),
+    ...(row.uniform_number !== null && { uniformNumber: row.uniform_number }),
+    active: Number(row.active) === 1,
+  };
+}

@@ -1,8 +1,8 @@
-// The service's ids of leagues already stored, by platform key and season. The engine needs them
-// for leagues whose fetch failed: their earlier snapshot must stay attached to the user, and the
-// failure is recorded against the id. (The storage contract has no such lookup; it is one query.)
-import type { Platform } from '../domain/catalog.ts';
-import type { Tx } from '../storage/db.ts';
+// The service's ids of leagues already stored, by platform key and season. The sync engine needs
+// them for leagues whose fetch failed: their earlier snapshot must stay attached to the user, and
+// the failure is recorded against the id.
+import type { Platform } from '../../domain/catalog.ts';
+import type { Tx } from '../db.ts';
 
 export function leagueKey(platformLeagueKey: string, season: number): string {
   return `${platformLeagueKey}@${season}`;
