@@ -60,6 +60,8 @@ export interface RouteDefinition<
   response: R;
   /** Required when `produces` offers XML. */
   xml?: (body: Static<R>) => string;
+  /** Replaces JSON.stringify where member order matters beyond what a JS object keeps. */
+  json?: (body: Static<R>) => string;
   handler(context: RouteContext<P, Q>): Promise<Static<R>>;
 }
 
@@ -86,7 +88,7 @@ export interface ApiRoute {
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   definition: RouteDefinition<P, Q, R>,
 ): ApiRoute {
-  const { handler, xml, ...doc } = definition;
+  const { handler, xml, json, ...doc } = definition;
   if (doc.produces.includes('application/xml') && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);
   }
@@ -108,9 +110,8 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
         },
       };
       const body = await handler(context);
-      return input.format === 'application/xml' && xml !== undefined
-        ? xml(body)
-        : JSON.stringify(body);
+      if (input.format === 'application/xml' && xml !== undefined) return xml(body);
+      return json !== undefined ? json(body) : JSON.stringify(body);
     },
   };
 }

@@ -8,6 +8,8 @@ import { negotiate } from '../../src/http/negotiate.ts';
 import { HttpProblem } from '../../src/http/problems.ts';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
 import { escapeXml } from '../../src/http/xml.ts';
+import { byFullName, rosteredJson } from '../../src/http/routes/all-rostered.ts';
+import type { Player } from '../../src/domain/records.ts';
 import type { StoredToken } from '../../src/storage/repositories/tokens.ts';
 
 describe('negotiate', () => {
@@ -171,5 +173,24 @@ describe('escapeXml', () => {
     assert.equal(escapeXml(`a<b>&"c'`), 'a&lt;b&gt;&amp;&quot;c&apos;');
     assert.equal(escapeXml('bell\u0007 tab\t nl\n'), 'bell\uFFFD tab\t nl\n');
     assert.equal(escapeXml('lone \uD800 pair \uD83C\uDFC8'), 'lone \uFFFD pair \uD83C\uDFC8');
+  });
+});
+
+describe('rostered map JSON', () => {
+  it('keeps keys in code-unit order, integer-like names included', () => {
+    const names = ['Zed', '9', 'ace', "'Ace", '10'];
+    const players: Player[] = names.map((fullName, i) => ({
+      playerId: String(i + 1),
+      sport: 'football',
+      fullName,
+      fantasyTeamRosterId: '1',
+    }));
+    const text = rosteredJson(byFullName(players));
+    const keyOrder = [...text.matchAll(/"([^"]+)":\[/g)].map((match) => match[1]);
+    assert.deepEqual(keyOrder, ["'Ace", '10', '9', 'Zed', 'ace']);
+    // JSON.stringify alone would have moved "9" and "10" to the front, in numeric order.
+    assert.notEqual(JSON.stringify(byFullName(players)), text);
+    assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(byFullName(players))));
+    assert.equal(rosteredJson({}), '{}');
   });
 });

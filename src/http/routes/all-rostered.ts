@@ -2,6 +2,7 @@
 // full_name. Two rostered players sharing a name stay two entries of one array.
 import { Type } from '@sinclair/typebox';
 import { comparePlayerIds } from '../../domain/names.ts';
+import { compareText } from '../../domain/order.ts';
 import type { Player } from '../../domain/records.ts';
 import { requireProduct } from '../auth.ts';
 import { defineRoute } from '../route.ts';
@@ -26,6 +27,7 @@ export const allRostered = defineRoute({
   produces: ['application/json'],
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
   example: '/players/getAllRostered/1/names',
+  json: rosteredJson,
   async handler(context) {
     requireProduct(context.principal, 'roster');
     const { league_id } = context.params();
@@ -41,7 +43,7 @@ export function byFullName(players: readonly Player[]): RosteredPlayersBody {
     if (group === undefined) groups.set(player.fullName, [player]);
     else group.push(player);
   }
-  const names = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = [...groups.keys()].sort(compareText);
   // fromEntries defines own properties, so a player named "__proto__" is just a key.
   return Object.fromEntries(
     names.map((name): [string, PlayerBody[]] => [
@@ -51,4 +53,19 @@ export function byFullName(players: readonly Player[]): RosteredPlayersBody {
         .map(toPlayerBody),
     ]),
   );
+}
+
+/**
+ * The map as JSON with its keys in code-unit order. JSON.stringify would put integer-like keys
+ * ("9", "10") first, in numeric order, whatever order they were inserted in.
+ */
+export function rosteredJson(body: RosteredPlayersBody): string {
+  const names = Object.keys(body).sort(compareText);
+  let text = '{';
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (i > 0) text += ',';
+    text += `${JSON.stringify(name)}:${JSON.stringify(body[name])}`;
+  }
+  return `${text}}`;
 }

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import type { League } from '../../domain/records.ts';
+import { compareText } from '../../domain/order.ts';
 import type { Tx } from '../db.ts';
 import type { LeaguesTable } from '../schema.ts';
 
@@ -52,11 +53,6 @@ export function compareLeagues(a: League, b: League): number {
     compareText(a.name, b.name) ||
     a.leagueId - b.leagueId
   );
-}
-
-/** Plain code-unit order, the same on every machine (localeCompare is not). */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export async function findLeaguesForUser(

@@ -5,7 +5,7 @@ import type { Platform, Sport } from '../../domain/catalog.ts';
 import type { League, Player, PlayerRecord } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
 import type { PlayersTable } from '../schema.ts';
-import { compareText } from './leagues.ts';
+import { compareText } from '../../domain/order.ts';
 
 export interface PoolPlayer extends Player {
   active: boolean;
