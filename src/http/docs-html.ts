@@ -88,8 +88,19 @@ function responseRows(responses: Readonly<Record<string, ResponseObject>>): stri
   return `<table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${rows.join('')}</table>`;
 }
 
-function operationArticle(path: string, op: OperationObject): string {
-  const security = op.security.map((s) => Object.keys(s).join(' + ')).join(' or ');
+function operationArticle(
+  path: string,
+  op: OperationObject,
+  headerOf: Readonly<Record<string, { name: string }>>,
+): string {
+  // Name the headers, not the schemes: a reader sends X-Auth-Token, not "XAuthToken".
+  const security = op.security
+    .map((s) =>
+      Object.keys(s)
+        .map((scheme) => `<code>${escapeHtml(headerOf[scheme]?.name ?? scheme)}</code>`)
+        .join(' + '),
+    )
+    .join(' or ');
   const product = op['x-required-product'];
   const samples = (op['x-codeSamples'] ?? [])
     .map((s) => `<pre>${escapeHtml(s.source)}</pre>`)
@@ -153,7 +164,9 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
     `<h2 id="authentication">Authentication</h2><ul>${schemes}</ul>` +
     '<p>Examples below assume <code>BASE_URL=http://127.0.0.1:8080</code> and <code>FANTASY_TOKEN</code> holding a token.</p>' +
     '<h2 id="endpoints">Endpoint reference</h2>' +
-    operations.map(([path, op]) => operationArticle(path, op)).join('') +
+    operations
+      .map(([path, op]) => operationArticle(path, op, doc.components.securitySchemes))
+      .join('') +
     `<h2 id="schemas">Schemas</h2>${Object.entries(doc.components.schemas)
       .map(([name, s]) => schemaArticle(name, s))
       .join('')}` +

@@ -35,7 +35,11 @@ for (const dialect of testBackends()) {
       const html = await t.request('/docs');
       assert.equal(html.status, 200);
       assert.equal(html.headers.get('content-type'), 'text/html; charset=utf-8');
-      assert.match(await html.text(), /^<!doctype html>/);
+      const page = await html.text();
+      assert.match(page, /^<!doctype html>/);
+      // Each operation names the headers a reader sends, the contract's own first.
+      assert.match(page, /Token header: <code>X-Auth-Token<\/code> or <code>auth_token<\/code>\./);
+      assert.match(page, /Token header: <code>auth_token<\/code> or <code>X-Auth-Token<\/code>\./);
     });
 
     it('answers 503 from /readyz when the store does not answer, while /healthz stays 200', async () => {
