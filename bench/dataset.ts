@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import type { Platform } from '../src/domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../src/domain/records.ts';
-import { generateToken, hashToken, tokenDisplayPrefix } from '../src/domain/tokens.ts';
 import {
   DEFAULT_DEMO_SEED,
   generateDemoData,
@@ -20,7 +19,7 @@ import { SQLITE_FILE_NAME, openStore, writeTransaction } from '../src/storage/db
 import type { Store } from '../src/storage/db.ts';
 import { checkLeagueSnapshot } from '../src/storage/repositories/snapshot-checks.ts';
 import { applyLeagueSnapshot, writePlayerPool } from '../src/storage/repositories/snapshots.ts';
-import { insertToken } from '../src/storage/repositories/tokens.ts';
+import { issueToken } from '../src/storage/repositories/tokens.ts';
 import { createUser } from '../src/storage/repositories/users.ts';
 
 export type Size = 'small' | 'large';
@@ -119,12 +118,12 @@ export async function buildDataset(size: Size, dataDir: string): Promise<BuiltDa
       size,
       dataDir,
       file: join(dataDir, SQLITE_FILE_NAME),
-      token: await issueToken(store, bench.id),
+      token: await issueTestToken(store, bench.id),
       hotLeagueIds: [
         mainIds[hotIndex as number] as number,
         ...hotLeagueIds.filter((id) => id !== mainIds[hotIndex as number]),
       ],
-      coldToken: await issueToken(store, cold.id),
+      coldToken: await issueTestToken(store, cold.id),
       coldLeagues: coldList.map((i) => ({
         leagueId: coldIds[i] as number,
         snapshot: coldSource[i] as LeagueSnapshot,
@@ -173,12 +172,9 @@ async function writeLeagues(
   return ids;
 }
 
-async function issueToken(store: Store, userId: number): Promise<string> {
-  const token = generateToken();
-  await insertToken(store.db, {
+async function issueTestToken(store: Store, userId: number): Promise<string> {
+  const { token } = await issueToken(store.db, {
     userId,
-    tokenHash: hashToken(token),
-    tokenPrefix: tokenDisplayPrefix(token),
     products: ['league', 'player', 'roster'],
   });
   return token;

@@ -6,7 +6,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import type { Product } from './domain/catalog.ts';
-import { generateToken, hashToken, tokenDisplayPrefix } from './domain/tokens.ts';
 import { createApp } from './http/app.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
@@ -14,7 +13,7 @@ import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
-import { insertToken } from './storage/repositories/tokens.ts';
+import { issueToken } from './storage/repositories/tokens.ts';
 import { listUsers } from './storage/repositories/users.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemo } from './sync/demo.ts';
@@ -123,11 +122,8 @@ async function loadDemoIfEmpty(store: Store, logger: Logger): Promise<string | u
   const summary = await loadDemo(store);
   const user = summary.accounts[0];
   if (!user) return undefined;
-  const token = generateToken();
-  await insertToken(store.db, {
+  const { token } = await issueToken(store.db, {
     userId: user.userId,
-    tokenHash: hashToken(token),
-    tokenPrefix: tokenDisplayPrefix(token),
     products: [...DEMO_TOKEN_PRODUCTS],
   });
   logger.info(

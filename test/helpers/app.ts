@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import type { Product } from '../../src/domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/records.ts';
-import { generateToken, hashToken, tokenDisplayPrefix } from '../../src/domain/tokens.ts';
+import { hashToken } from '../../src/domain/tokens.ts';
 import { apiDocuments, createApp } from '../../src/http/app.ts';
 import type { App, AppDeps, ResponseEvent } from '../../src/http/app.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
@@ -21,7 +21,7 @@ import {
   writeLeagueSnapshot,
   writePlayerPool,
 } from '../../src/storage/repositories/snapshots.ts';
-import { insertToken, revokeTokenByHash } from '../../src/storage/repositories/tokens.ts';
+import { issueToken, revokeTokenByHash } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import type { User } from '../../src/storage/repositories/users.ts';
 import { createTestStore } from './store.ts';
@@ -107,11 +107,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     },
     createUser: (name) => createUser(store.db, name),
     async issueToken(userId, issue = {}) {
-      const token = generateToken();
-      await insertToken(store.db, {
+      const { token } = await issueToken(store.db, {
         userId,
-        tokenHash: hashToken(token),
-        tokenPrefix: tokenDisplayPrefix(token),
         products: [...(issue.products ?? ALL_PRODUCTS)],
         ...(issue.expiresAt !== undefined && { expiresAt: issue.expiresAt }),
       });

@@ -13,7 +13,6 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
-import { generateToken, hashToken, tokenDisplayPrefix } from '../../src/domain/tokens.ts';
 import { createApp } from '../../src/http/app.ts';
 import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
 import { silentLogger } from '../../src/logger.ts';
@@ -22,7 +21,7 @@ import type { RunningServer } from '../../src/main.ts';
 import { openStore } from '../../src/storage/db.ts';
 import type { Dialect, Store } from '../../src/storage/db.ts';
 import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
-import { insertToken } from '../../src/storage/repositories/tokens.ts';
+import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
@@ -111,12 +110,9 @@ async function startInstance(store: Store, keyPrefix: string, limit: number): Pr
   };
 }
 
-async function issueToken(store: Store, userId: number): Promise<string> {
-  const token = generateToken();
-  await insertToken(store.db, {
+async function issueTestToken(store: Store, userId: number): Promise<string> {
+  const { token } = await issueToken(store.db, {
     userId,
-    tokenHash: hashToken(token),
-    tokenPrefix: tokenDisplayPrefix(token),
     products: ['league', 'player', 'roster'],
   });
   return token;
@@ -169,7 +165,7 @@ for (const dialect of testBackends()) {
 
       it('shares the rate limit: the sum of requests across both instances hits 429', async () => {
         const [a, b] = await startPair(LIMIT);
-        const token = await issueToken(shared.stores[0], userId);
+        const token = await issueTestToken(shared.stores[0], userId);
         const answers: Array<[number, string | null]> = [];
         for (let i = 0; i < LIMIT + 2; i += 1) {
           const response = await (i % 2 === 0 ? a : b).request('/league/findAllLeagues', token);
@@ -190,7 +186,7 @@ for (const dialect of testBackends()) {
       it("serves a write through one instance's store from the other after its poll", async () => {
         // A limit this polling cannot reach: only the cache is under test here.
         const [a, b] = await startPair(1_000_000);
-        const token = await issueToken(shared.stores[0], userId);
+        const token = await issueTestToken(shared.stores[0], userId);
         const nameOn = async (instance: Instance) => {
           const response = await instance.request(`/league/settings/${leagueId}`, token);
           assert.equal(response.status, 200);

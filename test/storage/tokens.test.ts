@@ -3,10 +3,12 @@ import { it } from 'node:test';
 import {
   findTokenByHash,
   insertToken,
+  issueToken,
   listTokensForUser,
   revokeTokenByHash,
   revokeTokenById,
 } from '../../src/storage/repositories/tokens.ts';
+import { hashToken, looksLikeToken, tokenDisplayPrefix } from '../../src/domain/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { describeEachBackend } from './backends.ts';
 
@@ -30,6 +32,25 @@ describeEachBackend('tokens repository', ({ store }) => {
     assert.equal('tokenHash' in token, false, 'the hash is not handed back');
     assert.deepEqual(await findTokenByHash(store().db, HASH_A), token);
     assert.equal(await findTokenByHash(store().db, HASH_B), undefined);
+  });
+
+  it('issues a random token, keeping only its hash and display prefix', async () => {
+    const user = await createUser(store().db, 'issuer');
+    const first = await issueToken(store().db, { userId: user.id, products: ['roster'] });
+    const second = await issueToken(store().db, {
+      userId: user.id,
+      products: ['league'],
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    assert.ok(looksLikeToken(first.token));
+    assert.notEqual(first.token, second.token);
+    assert.equal(first.stored.tokenPrefix, tokenDisplayPrefix(first.token));
+    assert.deepEqual(await findTokenByHash(store().db, hashToken(first.token)), first.stored);
+    assert.equal(second.stored.expiresAt, '2030-01-01T00:00:00.000Z');
+    const rows = await store().db.selectFrom('tokens').selectAll().execute();
+    for (const row of rows) {
+      assert.ok(!Object.values(row).includes(first.token), 'the token itself is never stored');
+    }
   });
 
   it('keeps the expiry', async () => {

@@ -5,13 +5,12 @@ import {
   looksLikeToken,
   parseDuration,
   parseProducts,
-  generateToken,
   tokenDisplayPrefix,
 } from '../../domain/tokens.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { nowIso } from '../../storage/db.ts';
 import {
-  insertToken,
+  issueToken,
   listTokensForUser,
   revokeTokenByHash,
   revokeTokenById,
@@ -72,13 +71,10 @@ export async function tokensCommand(args: string[], io: CliIo): Promise<number> 
         expiresIn === undefined ? undefined : asUsage(() => parseDuration(expiresIn));
       return withStore(io, async (store) => {
         const user = await requireUser(store, userName);
-        const token = generateToken();
         const expiresAt =
           lifetime === undefined ? undefined : new Date(Date.now() + lifetime).toISOString();
-        const stored = await insertToken(store.db, {
+        const { token, stored } = await issueToken(store.db, {
           userId: user.id,
-          tokenHash: hashToken(token),
-          tokenPrefix: tokenDisplayPrefix(token),
           products,
           ...(expiresAt === undefined ? {} : { expiresAt }),
         });

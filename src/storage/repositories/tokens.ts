@@ -1,6 +1,7 @@
 // Issued API tokens. Only the hash of a token is stored; the token itself is shown once.
 import type { Selectable } from 'kysely';
 import { isProduct } from '../../domain/catalog.ts';
+import { generateToken, hashToken, tokenDisplayPrefix } from '../../domain/tokens.ts';
 import type { Product } from '../../domain/catalog.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
@@ -65,6 +66,25 @@ export async function insertToken(db: Tx, t: NewToken): Promise<StoredToken> {
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toStoredToken(row);
+}
+
+/**
+ * Issues a new random token for a user and stores only its hash and display prefix. The token
+ * itself is returned once, for the caller to hand over; it cannot be read back.
+ */
+export async function issueToken(
+  db: Tx,
+  t: { userId: number; products: Product[]; expiresAt?: string },
+): Promise<{ token: string; stored: StoredToken }> {
+  const token = generateToken();
+  const stored = await insertToken(db, {
+    userId: t.userId,
+    tokenHash: hashToken(token),
+    tokenPrefix: tokenDisplayPrefix(token),
+    products: t.products,
+    ...(t.expiresAt !== undefined && { expiresAt: t.expiresAt }),
+  });
+  return { token, stored };
 }
 
 /** Includes revoked and expired tokens: the caller decides, and can say why a token is refused. */
