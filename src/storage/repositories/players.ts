@@ -28,16 +28,9 @@ type PlayerRow = Omit<Selectable<PlayersTable>, 'platform'> & { roster_id: strin
 
 function toPoolPlayer(row: PlayerRow): PoolPlayer {
   return {
-    playerId: row.player_id,
+    ...toPlayerRecord(row),
     sport: row.sport as Sport,
-    fullName: row.full_name,
-    ...(row.first_name !== null && { firstName: row.first_name }),
-    ...(row.last_name !== null && { lastName: row.last_name }),
-    ...(row.position !== null && { position: row.position }),
-    ...(row.irl_team !== null && { irlTeam: row.irl_team }),
-    ...(row.uniform_number !== null && { uniformNumber: row.uniform_number }),
     ...(row.roster_id !== null && { fantasyTeamRosterId: row.roster_id }),
-    active: row.active === 1,
   };
 }
 
@@ -240,7 +233,7 @@ export async function loadStoredPlayers(
   return found;
 }
 
-function toPlayerRecord(row: Selectable<PlayersTable>): PlayerRecord {
+function toPlayerRecord(row: Omit<Selectable<PlayersTable>, 'platform' | 'sport'>): PlayerRecord {
   return {
     playerId: row.player_id,
     fullName: row.full_name,
