@@ -2,6 +2,7 @@
 import type { Platform, Sport } from '../domain/catalog.ts';
 import type { PlatformConnector } from '../platforms/connector.ts';
 import type { SecretBox } from '../secrets.ts';
+import type { SyncCounts } from '../storage/repositories/syncs.ts';
 
 /** The connectors the engine may run, by platform; a platform without one cannot be synced. */
 export type ConnectorRegistry = Readonly<Partial<Record<Platform, PlatformConnector>>>;
@@ -48,15 +49,9 @@ export interface AccountSyncSummary {
   error?: string;
 }
 
-export interface SyncSummary {
+export interface SyncSummary extends SyncCounts {
   outcome: SyncOutcome;
   accounts: AccountSyncSummary[];
-  leaguesFound: number;
-  leaguesWritten: number;
-  leaguesUnchanged: number;
-  leaguesFailed: number;
-  leaguesDetached: number;
-  poolsRefreshed: number;
 }
 
 interface LeagueEventBase {

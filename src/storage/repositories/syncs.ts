@@ -11,14 +11,18 @@ export interface SyncRunStart {
   trigger: string;
 }
 
-export interface SyncRunResult {
-  outcome: 'ok' | 'partial' | 'failed';
+/** What a sync run did, counted the same in the run record and in the engine's summary. */
+export interface SyncCounts {
   leaguesFound: number;
   leaguesWritten: number;
   leaguesUnchanged: number;
   leaguesFailed: number;
   leaguesDetached: number;
   poolsRefreshed: number;
+}
+
+export interface SyncRunResult extends SyncCounts {
+  outcome: 'ok' | 'partial' | 'failed';
   error?: string;
 }
 
