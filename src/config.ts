@@ -21,9 +21,23 @@ export interface Config {
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
   secretKey: string | undefined;
-  platforms: {
-    sleeperBaseUrl: string;
-  };
+  platforms: PlatformSettings;
+}
+
+/** Where each platform is reached (tests point these at fakes on 127.0.0.1) and its app keys. */
+export interface PlatformSettings {
+  sleeperBaseUrl: string;
+  espnBaseUrl: string;
+  espnFanBaseUrl: string;
+  yahooBaseUrl: string;
+  yahooAuthBaseUrl: string;
+  /** The operator's Yahoo application (https://developer.yahoo.com/apps/); unset: no Yahoo. */
+  yahooClientId: string | undefined;
+  yahooClientSecret: string | undefined;
+  /** `oob` shows the code to the user to paste into `link yahoo --code`. */
+  yahooRedirectUri: string;
+  mflBaseUrl: string;
+  fleaflickerBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +98,10 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function webUrl(env: Env, name: string, fallback: string): string {
+  return url(env, name, ['http:', 'https:']) ?? fallback;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -110,8 +128,20 @@ export function loadConfig(env: Env = process.env): Config {
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
     platforms: {
-      sleeperBaseUrl:
-        url(env, 'SLEEPER_BASE_URL', ['http:', 'https:']) ?? 'https://api.sleeper.app/v1',
+      sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
+      espnBaseUrl: webUrl(
+        env,
+        'ESPN_BASE_URL',
+        'https://lm-api-reads.fantasy.espn.com/apis/v3/games',
+      ),
+      espnFanBaseUrl: webUrl(env, 'ESPN_FAN_BASE_URL', 'https://fan.api.espn.com/apis/v2/fans'),
+      yahooBaseUrl: webUrl(env, 'YAHOO_BASE_URL', 'https://fantasysports.yahooapis.com/fantasy/v2'),
+      yahooAuthBaseUrl: webUrl(env, 'YAHOO_AUTH_BASE_URL', 'https://api.login.yahoo.com/oauth2'),
+      yahooClientId: optional(env, 'YAHOO_CLIENT_ID'),
+      yahooClientSecret: optional(env, 'YAHOO_CLIENT_SECRET'),
+      yahooRedirectUri: text(env, 'YAHOO_REDIRECT_URI', 'oob'),
+      mflBaseUrl: webUrl(env, 'MFL_BASE_URL', 'https://api.myfantasyleague.com'),
+      fleaflickerBaseUrl: webUrl(env, 'FLEAFLICKER_BASE_URL', 'https://www.fleaflicker.com/api'),
     },
   };
   return Object.freeze({ ...config, platforms: Object.freeze(config.platforms) });

@@ -14,12 +14,21 @@ export interface CliIo {
   out(line: string): void;
   err(line: string): void;
   env: Readonly<Record<string, string | undefined>>;
+  /** All of standard input (credentials given as `--credentials-file -`). */
+  readStdin?: () => Promise<string>;
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
+  readStdin: readProcessStdin,
 };
 
 /** Bad command-line input: reported with the command's usage, exit code 2. */

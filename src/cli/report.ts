@@ -11,13 +11,13 @@ export function describeProgress(event: SyncProgressEvent): string {
     case 'account-started':
       return `${event.platform}: syncing${event.username === undefined ? '' : ` ${event.username}`}`;
     case 'account-failed':
-      return `${event.platform}: failed: ${event.error}`;
+      return `${event.platform}: failed: ${event.error}${event.needsRelink ? RELINK_HINT(event.platform) : ''}`;
     case 'leagues-found':
       return `${event.platform}: ${plural(event.count, 'league')} found`;
     case 'pool-refreshed':
-      return `${event.platform}: ${event.sport} player pool refreshed (${plural(event.players, 'player')}${event.changed ? '' : ', unchanged'})`;
+      return `${event.platform}: ${poolLabel(event)} player pool refreshed (${plural(event.players, 'player')}${event.changed ? '' : ', unchanged'})`;
     case 'pool-failed':
-      return `${event.platform}: ${event.sport} player pool failed: ${event.error}`;
+      return `${event.platform}: ${poolLabel(event)} player pool failed: ${event.error}`;
     case 'league-written':
     case 'league-unchanged':
       return `${event.platform}: ${event.type === 'league-written' ? 'written  ' : 'unchanged'} ${leagueLabel(event)}: ${plural(event.teams, 'team')}, ${event.rosterEntries} roster entries`;
@@ -26,6 +26,14 @@ export function describeProgress(event: SyncProgressEvent): string {
     case 'leagues-detached':
       return `${event.platform}: ${plural(event.count, 'league')} no longer listed, detached`;
   }
+}
+
+/** What a user runs when a platform refused the stored credentials. */
+export const RELINK_HINT = (platform: string): string =>
+  ` (link it again: fantasy-data link ${platform} --user NAME ...; see fantasy-data link --help)`;
+
+function poolLabel(pool: { sport: string; season: number }): string {
+  return pool.season === 0 ? pool.sport : `${pool.sport} ${pool.season}`;
 }
 
 function leagueLabel(l: {
@@ -41,14 +49,15 @@ export function formatSummary(summary: SyncSummary): string {
   const rows: string[][] = [];
   for (const account of summary.accounts) {
     if (account.error !== undefined) {
-      rows.push([account.platform, '-', '-', '-', '-', 'failed', '-', '-', account.error]);
+      const error = account.error + (account.needsRelink ? RELINK_HINT(account.platform) : '');
+      rows.push([account.platform, '-', '-', '-', '-', 'failed', '-', '-', error]);
     }
     for (const pool of account.pools.filter((p) => p.outcome === 'failed')) {
       rows.push([
         account.platform,
-        `(${pool.sport} player pool)`,
+        `(${poolLabel(pool)} player pool)`,
         '-',
-        '-',
+        pool.season === 0 ? '-' : String(pool.season),
         pool.sport,
         'failed',
         '-',

@@ -15,7 +15,7 @@ Commands:
   users create NAME | users list          manage users
   tokens create --user NAME --products "league roster player" [--expires-in 30d]
   tokens list --user NAME | tokens revoke TOKEN | tokens revoke --id N
-  link PLATFORM --user NAME --username PLATFORM_USERNAME
+  link PLATFORM --user NAME [--username U | --credentials-file F | --league ID | --email E | --code C]
   sync --user NAME [--platform P] [--sport S]... [--season YEAR]... | sync --all
   sync status [--user NAME]
   demo load                               load the bundled demo data (idempotent)

@@ -40,10 +40,14 @@ export interface PlayerRecord {
   active: boolean;
 }
 
-/** Every player a platform lists for one sport. Shared by all that platform's leagues of the sport. */
+/**
+ * Every player a platform lists for one sport (and season, where its pools are per season: see
+ * domain/pools.ts; `season` is 0 otherwise). Shared by all the leagues of that pool.
+ */
 export interface PlayerPoolSnapshot {
   platform: Platform;
   sport: Sport;
+  season: number;
   players: PlayerRecord[];
 }
 

@@ -42,13 +42,23 @@ export interface RequestOptions {
   endpoint?: string;
   /** Overrides the client's per-attempt timeout, e.g. for a large player dump. */
   timeoutMs?: number;
+  /** Headers of this request only (an account's cookies, an OAuth bearer); never logged. */
+  headers?: Readonly<Record<string, string>>;
+  /** GET by default; POST for token endpoints (sent with `body`). POSTs are retried too. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface HttpClient {
   readonly platform: Platform;
   /** GETs a URL and parses its JSON body; the caller validates the shape. */
   getJson(url: string | URL, options?: RequestOptions): Promise<unknown>;
+  /** The body as text (XML answers, login pages). */
+  getText(url: string | URL, options?: RequestOptions): Promise<string>;
 }
+
+/** How much of a refused request's body a PlatformError keeps for the connector to inspect. */
+const ERROR_BODY_CHARS = 4_096;
 
 const abortableSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
 
@@ -59,6 +69,8 @@ interface Failure {
   retry: boolean;
   /** The wait the platform asked for (Retry-After), if any. */
   retryAfterMs?: number;
+  /** The refusing answer, handed to the connector inside the PlatformError. */
+  response?: { status: number; body: string };
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -81,8 +93,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     url: string,
     endpoint: string,
     timeoutMs: number,
-    signal: AbortSignal | undefined,
+    request: RequestOptions,
+    parse: 'json' | 'text',
   ): Promise<{ value: unknown } | Failure> {
+    const { signal } = request;
     await budget.take(signal);
     // One controller per attempt, fed by the timer and by the caller's signal (a listener
     // removed afterwards, rather than AbortSignal.any, which piles up on a long-lived signal).
@@ -97,15 +111,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       signal?.throwIfAborted();
       const response = await fetchImpl(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...options.headers },
+        method: request.method ?? 'GET',
+        headers: {
+          accept: parse === 'json' ? 'application/json' : '*/*',
+          ...options.headers,
+          ...request.headers,
+        },
+        ...(request.body === undefined ? {} : { body: request.body }),
         signal: controller.signal,
       });
       if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        return statusFailure(response, endpoint);
+        const body = await response.text().catch(() => '');
+        return statusFailure(response, endpoint, body.slice(0, ERROR_BODY_CHARS));
       }
-      return parseJson(await response.text(), endpoint);
+      const text = await response.text();
+      return parse === 'json' ? parseJson(text, endpoint) : { value: text };
     } catch (error) {
       // The caller's own abort is not a platform failure: hand its reason back unchanged.
       if (signal?.aborted) throw signal.reason;
@@ -121,23 +141,37 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  function statusFailure(response: Response, endpoint: string): Failure {
+  function statusFailure(response: Response, endpoint: string, body: string): Failure {
     const status = response.status;
+    const refused = { status, body };
     if (status === 404) {
-      return { kind: 'not_found', message: `${endpoint} answered 404 Not Found`, retry: false };
+      const message = `${endpoint} answered 404 Not Found`;
+      return { kind: 'not_found', message, retry: false, response: refused };
     }
+    if (status === 401 || status === 403) {
+      const message = `${endpoint} answered HTTP ${status} (not allowed with these credentials)`;
+      return { kind: 'forbidden', message, retry: false, response: refused };
+    }
+    // Yahoo throttles with the non-standard 999; it means what 429 means.
+    const throttled = status === 429 || status === 999;
     // Other 4xx mean this request is wrong and will stay wrong.
-    if (status !== 429 && status < 500) {
-      return { kind: 'unavailable', message: `${endpoint} answered HTTP ${status}`, retry: false };
+    if (!throttled && status < 500) {
+      const message = `${endpoint} answered HTTP ${status}`;
+      return { kind: 'unavailable', message, retry: false, response: refused };
     }
-    const failure: Failure =
-      status === 429
-        ? {
-            kind: 'rate_limited',
-            message: `${endpoint} answered 429 Too Many Requests`,
-            retry: true,
-          }
-        : { kind: 'unavailable', message: `${endpoint} answered HTTP ${status}`, retry: true };
+    const failure: Failure = throttled
+      ? {
+          kind: 'rate_limited',
+          message: `${endpoint} answered ${status} (too many requests)`,
+          retry: true,
+          response: refused,
+        }
+      : {
+          kind: 'unavailable',
+          message: `${endpoint} answered HTTP ${status}`,
+          retry: true,
+          response: refused,
+        };
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
     return retryAfterMs === undefined ? failure : { ...failure, retryAfterMs };
   }
@@ -162,34 +196,43 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const message =
         `${failure.message}, asking to wait ${Math.ceil(failure.retryAfterMs / 1000)} s ` +
         `(more than the ${Math.ceil(retryAfterMaxMs / 1000)} s this client waits)`;
-      throw new PlatformError(platform, message, failure.kind);
+      throw new PlatformError(platform, message, failure.kind, failure.response);
     }
     return failure.retryAfterMs;
   }
 
+  async function send(
+    url: string | URL,
+    requestOptions: RequestOptions,
+    parse: 'json' | 'text',
+  ): Promise<unknown> {
+    const href = String(url);
+    const method = requestOptions.method ?? 'GET';
+    const endpoint = requestOptions.endpoint ?? `${method} ${new URL(href).pathname}`;
+    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
+    const { signal } = requestOptions;
+    for (let attemptNo = 1; ; attemptNo++) {
+      signal?.throwIfAborted();
+      const release = await slots.acquire(signal);
+      let outcome: { value: unknown } | Failure;
+      try {
+        outcome = await attempt(href, endpoint, timeoutMs, requestOptions, parse);
+      } finally {
+        release();
+      }
+      if ('value' in outcome) return outcome.value;
+      if (!outcome.retry || attemptNo >= maxAttempts) {
+        throw new PlatformError(platform, outcome.message, outcome.kind, outcome.response);
+      }
+      await sleep(waitBefore(attemptNo, outcome), signal);
+    }
+  }
+
   return {
     platform,
-    async getJson(url, requestOptions = {}) {
-      const href = String(url);
-      const endpoint = requestOptions.endpoint ?? `GET ${new URL(href).pathname}`;
-      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
-      const { signal } = requestOptions;
-      for (let attemptNo = 1; ; attemptNo++) {
-        signal?.throwIfAborted();
-        const release = await slots.acquire(signal);
-        let outcome: { value: unknown } | Failure;
-        try {
-          outcome = await attempt(href, endpoint, timeoutMs, signal);
-        } finally {
-          release();
-        }
-        if ('value' in outcome) return outcome.value;
-        if (!outcome.retry || attemptNo >= maxAttempts) {
-          throw new PlatformError(platform, outcome.message, outcome.kind);
-        }
-        await sleep(waitBefore(attemptNo, outcome), signal);
-      }
-    },
+    getJson: (url, requestOptions = {}) => send(url, requestOptions, 'json'),
+    getText: async (url, requestOptions = {}) =>
+      (await send(url, requestOptions, 'text')) as string,
   };
 }
 

@@ -34,6 +34,10 @@ export interface PlatformAccountsTable {
   /** Encrypted credentials (cookies, OAuth tokens); null for platforms that need none. */
   credentials_encrypted: string | null;
   created_at: string;
+  /** JSON of the connector's non-secret settings (ESPN league ids followed, ...). */
+  settings: string | null;
+  /** Why the platform refused the stored credentials; set until the account is linked again. */
+  link_problem: string | null;
 }
 
 export interface LeaguesTable {
@@ -75,6 +79,8 @@ export interface FantasyTeamsTable {
 export interface PlayersTable {
   platform: string;
   sport: string;
+  /** The pool's season; 0 for a platform whose pool serves every season (see domain/pools.ts). */
+  season: number;
   player_id: string;
   full_name: string;
   first_name: string | null;
@@ -88,6 +94,7 @@ export interface PlayersTable {
 export interface PlayerPoolsTable {
   platform: string;
   sport: string;
+  season: number;
   content_hash: string | null;
   version: number;
   data_seq: number;

@@ -1,10 +1,19 @@
 // The sync engine: runs a platform connector for linked accounts and writes what it returns,
 // one league per transaction, through the same store code for every platform (demo included).
 import { NotFoundError } from '../domain/errors.ts';
-import type { Platform, Sport } from '../domain/catalog.ts';
+import { SEASONS, SPORTS } from '../domain/catalog.ts';
+import type { Platform } from '../domain/catalog.ts';
+import { poolKeyOf, poolKeyText } from '../domain/pools.ts';
+import type { PoolKey } from '../domain/pools.ts';
+import { PlatformError } from '../platforms/connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
-import { listAccounts } from '../storage/repositories/accounts.ts';
+import {
+  findAccount,
+  listAccounts,
+  markLinkProblem,
+  replaceCredentials,
+} from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
@@ -66,11 +75,25 @@ export async function syncAccount(
   });
   try {
     if (!connector) throw new SyncError(`no connector for platform ${platform} yet`);
+    // Refused credentials are not tried again: each attempt may count against the account.
+    if (account.linkProblem !== undefined) {
+      summary.needsRelink = true;
+      throw new SyncError(`needs linking again: ${account.linkProblem}`);
+    }
     await runAccount(store, connector, account, options, summary, described);
   } catch (error) {
     summary.outcome = 'failed';
     summary.error = describeError(error);
-    options.onProgress?.({ type: 'account-failed', platform, error: summary.error });
+    if (isCredentialsRejected(error)) {
+      summary.needsRelink = true;
+      await markLinkProblem(store.db, account.id, summary.error);
+    }
+    options.onProgress?.({
+      type: 'account-failed',
+      platform,
+      error: summary.error,
+      ...(summary.needsRelink === true && { needsRelink: true }),
+    });
   } finally {
     const count = (outcome: LeagueSyncResult['outcome']): number =>
       summary.leagues.filter((l) => l.outcome === outcome).length;
@@ -104,35 +127,43 @@ async function runAccount(
 ): Promise<void> {
   const { platform, userId } = account;
   const { signal, onProgress } = options;
-  const platformAccount = toPlatformAccount(account, options);
-  const scope = { sports: options.sports, seasons: options.seasons };
+  const platformAccount = toPlatformAccount(store, account, options);
+  const scope = {
+    sports: options.sports.length > 0 ? options.sports : SPORTS,
+    seasons: options.seasons.length > 0 ? options.seasons : SEASONS,
+  };
   const refs = inScope(await connector.listLeagues(platformAccount, scope, signal), options);
   summary.leaguesFound = refs.length;
   onProgress?.({ type: 'leagues-found', platform, count: refs.length });
 
-  // Pools first, so every league of a sport is written against today's player list.
+  // Pools first, so every league of a pool is written against today's player list.
   const now = (options.now ?? (() => new Date()))();
-  for (const sport of [...new Set(refs.map((ref) => ref.sport))] as Sport[]) {
+  const pools = new Map<string, PoolKey>();
+  for (const ref of refs) {
+    const pool = poolKeyOf({ ...ref, platform });
+    pools.set(poolKeyText(pool), pool);
+  }
+  const completePools = new Set<string>();
+  for (const [key, pool] of pools) {
     signal?.throwIfAborted();
-    const pool = await refreshPoolIfDue(store, connector, sport, now, signal);
-    summary.pools.push(pool);
-    if (pool.outcome === 'failed') {
-      onProgress?.({ type: 'pool-failed', platform, sport, error: pool.error ?? '' });
-    } else if (pool.outcome === 'written' || pool.outcome === 'unchanged') {
+    const result = await refreshPoolIfDue(store, connector, pool, platformAccount, now, signal);
+    summary.pools.push(result);
+    const { sport, season } = pool;
+    if (result.outcome === 'failed') {
+      if (isCredentialsRejected(result.failure)) throw result.failure;
+      onProgress?.({ type: 'pool-failed', platform, sport, season, error: result.error ?? '' });
+    } else if (result.outcome === 'written' || result.outcome === 'unchanged') {
       onProgress?.({
         type: 'pool-refreshed',
         platform,
         sport,
-        players: pool.players,
-        changed: pool.outcome === 'written',
+        season,
+        players: result.players,
+        changed: result.outcome === 'written',
       });
     }
-  }
-
-  const completePools = new Set<Sport>();
-  for (const sport of new Set(refs.map((ref) => ref.sport))) {
-    const state = await getPlayerPoolState(store.db, platform, sport);
-    if (state?.refreshedAt !== undefined) completePools.add(sport);
+    const state = await getPlayerPoolState(store.db, pool);
+    if (state?.refreshedAt !== undefined) completePools.add(key);
   }
   summary.leagues = await syncLeagues(store, connector, platformAccount, refs, options, {
     runId: summary.runId,
@@ -144,6 +175,11 @@ async function runAccount(
   });
   // A cancelled run saw only part of the account: detaching on it would drop live leagues.
   signal?.throwIfAborted();
+  const rejected = summary.leagues.find((l) => l.errorKind === 'credentials_rejected');
+  if (rejected !== undefined) {
+    summary.needsRelink = true;
+    await markLinkProblem(store.db, account.id, rejected.error ?? 'credentials refused');
+  }
 
   // Every listed league stays attached, failed ones included (their earlier snapshot is served).
   const keepLeagueIds = summary.leagues.flatMap((l) => (l.leagueId === null ? [] : [l.leagueId]));
@@ -160,15 +196,51 @@ async function runAccount(
   summary.outcome = accountOutcome(summary.leagues, summary.pools, summary.leaguesDetached);
 }
 
-function toPlatformAccount(account: LinkedAccount, options: SyncOptions): PlatformAccount {
+function isCredentialsRejected(error: unknown): boolean {
+  return error instanceof PlatformError && error.kind === 'credentials_rejected';
+}
+
+/** The account as a connector sees it: credentials decrypted, and a way to store rotated ones. */
+function toPlatformAccount(
+  store: Store,
+  account: LinkedAccount,
+  options: SyncOptions,
+): PlatformAccount {
   const result: PlatformAccount = {
     platform: account.platform,
     externalUserId: account.externalUserId,
     ...(account.username === undefined ? {} : { username: account.username }),
+    ...(account.settings === undefined ? {} : { settings: account.settings }),
   };
   if (account.credentialsEncrypted !== undefined) {
-    if (!options.secrets) throw new SyncError('stored credentials need the secret key');
-    result.credentials = options.secrets.decrypt(account.credentialsEncrypted);
+    const secrets = options.secrets;
+    if (!secrets) throw new SyncError('stored credentials need the secret key');
+    result.credentials = secrets.decrypt(account.credentialsEncrypted);
+    // The ciphertext last read, per clear text: encryption is randomized, so the swap compares
+    // the stored ciphertext, never the clear text.
+    const ciphertexts = new Map([[result.credentials, account.credentialsEncrypted]]);
+    result.credentialStore = {
+      async load() {
+        const current = await findAccount(store.db, account.id);
+        if (current?.credentialsEncrypted === undefined) return undefined;
+        const text = secrets.decrypt(current.credentialsEncrypted);
+        ciphertexts.set(text, current.credentialsEncrypted);
+        return text;
+      },
+      async replace(previous, next) {
+        const previousEncrypted = ciphertexts.get(previous);
+        if (previousEncrypted === undefined) return false;
+        const nextEncrypted = secrets.encrypt(next);
+        const replaced = await replaceCredentials(
+          store.db,
+          account.id,
+          previousEncrypted,
+          nextEncrypted,
+        );
+        if (replaced) ciphertexts.set(next, nextEncrypted);
+        return replaced;
+      },
+    };
   }
   return result;
 }

@@ -1,7 +1,13 @@
 // One league of one account, in two steps: fetch (concurrently with other leagues) and write
 // (one league after another, in a fixed order). Any failure is contained here: the league's
 // earlier snapshot stays as it was and the error is recorded.
-import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
+import { PlatformError } from '../platforms/connector.ts';
+import type {
+  LeagueFetchContext,
+  LeagueRef,
+  PlatformAccount,
+  PlatformConnector,
+} from '../platforms/connector.ts';
 import type { LeagueSnapshot } from '../domain/records.ts';
 import { nowIso } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
@@ -47,12 +53,13 @@ export async function fetchLeague(
   connector: PlatformConnector,
   account: PlatformAccount,
   ref: LeagueRef,
+  context: LeagueFetchContext,
   signal?: AbortSignal,
 ): Promise<Fetched> {
   const startedAt = nowIso();
   try {
     signal?.throwIfAborted();
-    const snapshot = await connector.fetchLeague(account, ref, signal);
+    const snapshot = await connector.fetchLeague(account, ref, context, signal);
     checkSnapshot(connector.platform, ref, snapshot);
     return { startedAt, snapshot };
   } catch (error) {
@@ -99,6 +106,7 @@ export async function writeLeague(
       teams: 0,
       rosterEntries: 0,
       error: describeError(error),
+      ...(error instanceof PlatformError && { errorKind: error.kind }),
     };
   }
   await recordLeagueSync(store.db, {

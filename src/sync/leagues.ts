@@ -1,7 +1,8 @@
 // All listed leagues of one account: fetched concurrently, written one by one in a fixed order.
-import type { Sport } from '../domain/catalog.ts';
+import { poolKeyOf, poolKeyText } from '../domain/pools.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
+import { loadStoredPlayers } from '../storage/repositories/players.ts';
 import { leagueKey } from '../storage/repositories/league-keys.ts';
 import { fetchLeague, writeLeague } from './league.ts';
 import type { Fetched } from './league.ts';
@@ -26,8 +27,9 @@ export async function syncLeagues(
     userId: number;
     accountId: number;
     knownLeagueIds: ReadonlyMap<string, number>;
-    completePools: ReadonlySet<Sport>;
-    /** `platform/sport/playerId` of players earlier leagues of this run described. */
+    /** poolKeyText of the pools holding a full player list. */
+    completePools: ReadonlySet<string>;
+    /** `poolKeyText/playerId` of players earlier leagues of this run described. */
     described: Set<string>;
   },
 ): Promise<LeagueSyncResult[]> {
@@ -43,13 +45,20 @@ export async function syncLeagues(
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const fetches = startWithLimit(ordered, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) =>
-      fetchLeague(connector, account, ref, fetchControl.signal),
-    );
+    const fetches = startWithLimit(ordered, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) => {
+      const pool = poolKeyOf({ ...ref, platform: connector.platform });
+      const context = {
+        async storedPlayerIds(ids: readonly string[]): Promise<ReadonlySet<string>> {
+          return new Set((await loadStoredPlayers(store.db, pool, ids)).keys());
+        },
+      };
+      return fetchLeague(connector, account, ref, context, fetchControl.signal);
+    });
     const results: LeagueSyncResult[] = [];
     for (const [index, ref] of ordered.entries()) {
       const fetched = await (fetches[index] as Promise<Fetched>);
-      const described = (id: string): string => `${connector.platform}/${ref.sport}/${id}`;
+      const poolText = poolKeyText(poolKeyOf({ ...ref, platform: connector.platform }));
+      const described = (id: string): string => `${poolText}/${id}`;
       const result = await writeLeague(
         store,
         connector.platform,
@@ -60,7 +69,7 @@ export async function syncLeagues(
           ref,
           knownLeagueId:
             run.knownLeagueIds.get(leagueKey(ref.platformLeagueKey, ref.season)) ?? null,
-          preferStored: run.completePools.has(ref.sport)
+          preferStored: run.completePools.has(poolText)
             ? () => true
             : (id) => run.described.has(described(id)),
           ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),

@@ -1,5 +1,5 @@
-// Which player records a league write carries. Players live in one pool per (platform, sport)
-// that every league of it shares, so a league's own description of a player must not undo a
+// Which player records a league write carries. Players live in one pool (domain/pools.ts) that
+// every league of it shares, so a league's own description of a player must not undo a
 // better or earlier one:
 // - when the pool holds a full player list (refreshed_at set), the pool is the truth for every
 //   player in it; a league only adds the players the pool lacks, and never overwrites a pool
@@ -9,6 +9,7 @@
 // Together with a fixed write order this makes re-syncs come out the same, also across
 // processes: a connector may describe rostered players differently depending on whether it
 // fetched the full player list itself in this process (Sleeper does).
+import { poolKeyOf } from '../domain/pools.ts';
 import type { LeagueSnapshot, PlayerRecord } from '../domain/records.ts';
 import type { Tx } from '../storage/db.ts';
 import { loadStoredPlayers } from '../storage/repositories/players.ts';
@@ -29,12 +30,7 @@ export async function resolvePlayers(
   const ids = [
     ...new Set([...snapshot.rosterEntries.map((entry) => entry.playerId), ...given.keys()]),
   ].sort();
-  const stored = await loadStoredPlayers(
-    db,
-    snapshot.platform,
-    snapshot.sport,
-    ids.filter(preferStored),
-  );
+  const stored = await loadStoredPlayers(db, poolKeyOf(snapshot), ids.filter(preferStored));
   const players = ids.flatMap((id) => {
     const player = stored.get(id) ?? given.get(id);
     return player === undefined ? [] : [player];

@@ -1,6 +1,6 @@
 // What a sync reports: progress events while it runs and the summary it returns.
 import type { Platform, Sport } from '../domain/catalog.ts';
-import type { PlatformConnector } from '../platforms/connector.ts';
+import type { PlatformConnector, PlatformErrorKind } from '../platforms/connector.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { SyncCounts } from '../storage/repositories/syncs.ts';
 
@@ -23,15 +23,24 @@ export interface LeagueSyncResult {
   teams: number;
   rosterEntries: number;
   error?: string;
+  /** Set for a platform's failure: what kind (refused credentials stop the account). */
+  errorKind?: PlatformErrorKind;
 }
 
 export interface PoolRefreshResult {
   platform: Platform;
   sport: Sport;
-  /** 'skipped': refreshed less than a day ago; 'none': the platform offers no player list. */
+  /** The pool's season; 0 for a platform whose pool serves every season (domain/pools.ts). */
+  season: number;
+  /**
+   * 'skipped': refreshed less than a day ago, or a finished season's pool already fetched;
+   * 'none': the platform offers no player list.
+   */
   outcome: 'written' | 'unchanged' | 'skipped' | 'none' | 'failed';
   players: number;
   error?: string;
+  /** The error itself, for the engine (refused credentials stop the account). */
+  failure?: unknown;
 }
 
 export interface AccountSyncSummary {
@@ -47,6 +56,8 @@ export interface AccountSyncSummary {
   pools: PoolRefreshResult[];
   /** Why the account as a whole failed (league list unavailable, no connector...). */
   error?: string;
+  /** Set when the platform refused the stored credentials: the user must link again. */
+  needsRelink?: boolean;
 }
 
 export interface SyncSummary extends SyncCounts {
@@ -64,10 +75,17 @@ interface LeagueEventBase {
 
 export type SyncProgressEvent =
   | { type: 'account-started'; platform: Platform; username?: string }
-  | { type: 'account-failed'; platform: Platform; error: string }
+  | { type: 'account-failed'; platform: Platform; error: string; needsRelink?: boolean }
   | { type: 'leagues-found'; platform: Platform; count: number }
-  | { type: 'pool-refreshed'; platform: Platform; sport: Sport; players: number; changed: boolean }
-  | { type: 'pool-failed'; platform: Platform; sport: Sport; error: string }
+  | {
+      type: 'pool-refreshed';
+      platform: Platform;
+      sport: Sport;
+      season: number;
+      players: number;
+      changed: boolean;
+    }
+  | { type: 'pool-failed'; platform: Platform; sport: Sport; season: number; error: string }
   | ({
       type: 'league-written' | 'league-unchanged';
       leagueId: number;
@@ -78,7 +96,7 @@ export type SyncProgressEvent =
   | { type: 'leagues-detached'; platform: Platform; count: number };
 
 export interface SyncOptions {
-  /** Empty lists mean every sport / season the connector supports. */
+  /** Empty lists mean every sport / every supported season. */
   sports: readonly Sport[];
   seasons: readonly number[];
   /** What started the run, stored with it: 'cli', 'schedule', 'demo'... */

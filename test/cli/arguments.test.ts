@@ -2,12 +2,9 @@
 // binary runs) with captured output: usage errors exit 2 before anything is opened or written.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.ts';
-import { decryptSecret, loadSecretKey } from '../../src/secrets.ts';
-import { openStore } from '../../src/storage/db.ts';
-import { listAccounts } from '../../src/storage/repositories/accounts.ts';
 import type { CliIo } from '../../src/cli/io.ts';
 import { tempDataDir } from './run-cli.ts';
 import type { TempDir } from './run-cli.ts';
@@ -55,7 +52,6 @@ describe('CLI arguments', () => {
     [['tokens', 'revoke', '--id', 'seven'], /--id must be a token id/],
     [['tokens', 'frob'], /unknown tokens action/],
     [['link', 'sleeper', '--username', 'x'], /--user is required/],
-    [['link', 'sleeper', '--user', 'a'], /--username is required/],
     [
       ['link', 'myspace', '--user', 'a', '--username', 'x'],
       /unknown platform "myspace"; platforms: sleeper, espn/,
@@ -109,33 +105,20 @@ describe('CLI arguments', () => {
     assert.match(status.stdout, /^PLATFORM/);
   });
 
-  it('links with credentials read from a file, stored encrypted under a 0600 key file', async () => {
+  it('refuses a credentials file that is missing or not JSON (exit 2) without echoing it', async () => {
     const file = join(dir.path, 'credentials.txt');
     writeFileSync(file, 'espn_s2=very-secret\n');
-    const linked = await cli(
-      'link',
-      'demo',
-      '--user',
-      'alice',
-      '--username',
-      'demo',
-      '--credentials-file',
-      file,
-    );
-    assert.equal(linked.code, 0, linked.stderr);
-    assert.ok(!linked.stdout.includes('very-secret') && !linked.stderr.includes('very-secret'));
-    const keyFile = join(dir.path, 'data', 'secret.key');
-    assert.equal(statSync(keyFile).mode & 0o777, 0o600);
-    const store = await openStore({ dataDir: join(dir.path, 'data') });
-    try {
-      const [account] = await listAccounts(store.db, { platform: 'demo' });
-      assert.ok(account?.credentialsEncrypted);
-      assert.ok(!account.credentialsEncrypted.includes('very-secret'));
-      const key = loadSecretKey({ secretKey: undefined, dataDir: join(dir.path, 'data') });
-      assert.equal(decryptSecret(key, account.credentialsEncrypted), 'espn_s2=very-secret');
-    } finally {
-      await store.close();
-    }
+    const args = ['link', 'demo', '--user', 'alice', '--username', 'demo', '--credentials-file'];
+    const notJson = await cli(...args, file);
+    assert.equal(notJson.code, 2);
+    assert.match(notJson.stderr, /credentials file .* is not valid JSON/);
+    assert.ok(!notJson.stderr.includes('very-secret') && !notJson.stdout.includes('very-secret'));
+    const missing = await cli(...args, join(dir.path, 'nope.json'));
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /cannot read the credentials file .*nope\.json \(ENOENT\)/);
+    const noUsername = await cli('link', 'sleeper', '--user', 'alice');
+    assert.equal(noUsername.code, 2);
+    assert.match(noUsername.stderr, /linking Sleeper needs --username/);
     const unknown = await cli('link', 'demo', '--user', 'alice', '--username', 'someone');
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /no demo user named "someone"/);

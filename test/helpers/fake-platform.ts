@@ -13,6 +13,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' for a GET). */
+  body: string;
   /** 1 for the first request to this path, 2 for the second... */
   hit: number;
 }
@@ -97,11 +99,14 @@ export async function startFakePlatform(
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const hit = (hitCounts.get(url.pathname) ?? 0) + 1;
       hitCounts.set(url.pathname, hit);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
       const request: FakeRequest = {
         method: req.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
         headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
         hit,
       };
       requests.push(request);

@@ -75,6 +75,7 @@ export function buildPlayerPool(overrides: Partial<PlayerPoolSnapshot> = {}): Pl
   return {
     platform: 'sleeper',
     sport: 'football',
+    season: 0,
     players: SAMPLE_PLAYERS.map((p) => ({ ...p })),
     ...overrides,
   };

@@ -165,7 +165,7 @@ for (const dialect of testBackends()) {
 
     it('compresses a large body once per coding: gzip and br decode to the identical JSON', async () => {
       const players = manyPlayers(40);
-      await t.addPool({ platform: 'sleeper', sport: 'football', players });
+      await t.addPool({ platform: 'sleeper', sport: 'football', season: 0, players });
       const league = await t.addLeague(
         buildLeagueSnapshot({
           platformLeagueKey: 'bulk-1',
@@ -261,7 +261,7 @@ for (const dialect of testBackends()) {
     });
 
     it('drops player answers when the pool changes', async () => {
-      const pool = { platform: 'espn' as const, sport: 'football' as const };
+      const pool = { platform: 'espn' as const, sport: 'football' as const, season: 2020 };
       const player = buildPlayer({
         playerId: '-16033',
         fullName: 'Buffalo Bills',

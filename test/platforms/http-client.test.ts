@@ -152,10 +152,48 @@ describe('http client against a fake platform server', () => {
   });
 
   test('other 4xx fail at once', async () => {
-    const url = route(reply.status(403));
+    const url = route(reply.status(400));
     const { http } = client();
     assert.equal((await platformError(http.getJson(url))).kind, 'unavailable');
     assert.equal(hits(url), 1);
+  });
+
+  test('401 and 403 are forbidden, once, with the body kept for the connector but not shown', async () => {
+    for (const status of [401, 403]) {
+      const url = route(reply.raw('{"messages":["AUTH_LEAGUE_NOT_VISIBLE"]}', status));
+      const { http } = client();
+      const error = await platformError(http.getJson(url));
+      assert.equal(error.kind, 'forbidden');
+      assert.equal(hits(url), 1);
+      assert.deepEqual(error.response, {
+        status,
+        body: '{"messages":["AUTH_LEAGUE_NOT_VISIBLE"]}',
+      });
+      assert.doesNotMatch(error.message + JSON.stringify(error), /AUTH_LEAGUE/);
+    }
+  });
+
+  test("Yahoo's 999 is throttling: retried like 429", async () => {
+    const url = route(reply.status(999), reply.json({ ok: 1 }));
+    const { http } = client();
+    assert.deepEqual(await http.getJson(url), { ok: 1 });
+    assert.equal(hits(url), 2);
+  });
+
+  test('sends per-request headers and a POST body, and reads text', async () => {
+    const url = route(reply.raw('<ok/>'));
+    const { http } = client({ headers: { 'user-agent': 'fld-test' } });
+    const text = await http.getText(url, {
+      method: 'POST',
+      body: 'grant_type=refresh_token',
+      headers: { cookie: 'espn_s2=abc', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(text, '<ok/>');
+    const request = server.requests.at(-1);
+    assert.equal(request?.method, 'POST');
+    assert.equal(request?.body, 'grant_type=refresh_token');
+    assert.equal(request?.headers.cookie, 'espn_s2=abc');
+    assert.equal(request?.headers['user-agent'], 'fld-test');
   });
 
   test('errors name the path but never the query or the headers', async () => {

@@ -6,14 +6,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../../src/storage/db.ts';
+import { initialSchema } from '../../src/storage/migrations/001-initial.ts';
 import type { Dialect, StoreOptions } from '../../src/storage/db.ts';
 import { findLeagueForUser } from '../../src/storage/repositories/leagues.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { createUser, findUserByName, listUsers } from '../../src/storage/repositories/users.ts';
 import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the pre-upgrade store has no Schema type. */
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'open-store.child.ts');
 
@@ -80,11 +85,55 @@ for (const dialect of testBackends()) {
           .selectFrom('kysely_migration' as never)
           .select('name' as never)
           .execute();
-        assert.deepEqual(migrations, [{ name: '001-initial' }]);
+        assert.deepEqual(migrations, [
+          { name: '001-initial' },
+          { name: '002-seasonal-pools-and-links' },
+        ]);
       } finally {
         await second.close();
       }
     });
+
+    it(
+      'moves the players of a store made before per-season pools into the every-season pool',
+      {
+        skip: dialect === 'postgres' ? 'the upgrade is built here on SQLite' : false,
+      },
+      async () => {
+        // A store as the previous version left it: migration 001 only, with a pool and a player.
+        const file = (location.options as { sqliteFile: string }).sqliteFile;
+        const old = new Kysely<any>({
+          dialect: new SqliteDialect({ database: new Database(file) }),
+        });
+        try {
+          await initialSchema('sqlite').up(old);
+          await sql`create table kysely_migration (name varchar(255) not null primary key,
+          timestamp varchar(255) not null)`.execute(old);
+          await sql`insert into kysely_migration values ('001-initial', '2026-01-01')`.execute(old);
+          await sql`insert into players (platform, sport, player_id, full_name, active)
+          values ('sleeper', 'football', '4046', 'Ace Player', 1)`.execute(old);
+          await sql`insert into player_pools (platform, sport, version, data_seq)
+          values ('sleeper', 'football', 1, 1)`.execute(old);
+        } finally {
+          await old.destroy();
+        }
+        const store = await openStore(location.options);
+        try {
+          const players = await store.db.selectFrom('players').selectAll().execute();
+          assert.deepEqual(
+            players.map((row) => [row.player_id, row.full_name, Number(row.season)]),
+            [['4046', 'Ace Player', 0]],
+          );
+          const pools = await store.db.selectFrom('player_pools').selectAll().execute();
+          assert.deepEqual(
+            pools.map((row) => [row.platform, Number(row.season)]),
+            [['sleeper', 0]],
+          );
+        } finally {
+          await store.close();
+        }
+      },
+    );
 
     it('lets two processes open a new store at once', async () => {
       // Separate processes, as in real use: better-sqlite3 is synchronous, so two connections

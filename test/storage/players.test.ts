@@ -88,7 +88,7 @@ describeEachBackend('players repository', ({ store }) => {
   });
 
   it("does not show another platform's or sport's players", async () => {
-    await writePlayerPool(store(), buildPlayerPool({ platform: 'espn' }));
+    await writePlayerPool(store(), buildPlayerPool({ platform: 'espn', season: 2021 }));
     await writePlayerPool(
       store(),
       buildPlayerPool({ sport: 'baseball', players: [buildPlayer({ playerId: 'B1' })] }),
@@ -99,6 +99,35 @@ describeEachBackend('players repository', ({ store }) => {
     assert.deepEqual(
       (await listLeaguePlayerPool(store().db, league)).map((p) => p.playerId),
       ['4046', '4984', 'DET'],
+    );
+  });
+
+  it("shows a league of a per-season platform only its own season's pool", async () => {
+    const espn = { platform: 'espn' as const, sport: 'football' as const };
+    await writePlayerPool(
+      store(),
+      buildPlayerPool({ ...espn, season: 2019, players: [buildPlayer({ irlTeam: 'GB' })] }),
+    );
+    await writePlayerPool(
+      store(),
+      buildPlayerPool({ ...espn, season: 2020, players: [buildPlayer({ irlTeam: 'LV' })] }),
+    );
+    const league = await writeLeague(
+      store(),
+      buildLeagueSnapshot({ ...espn, season: 2020, rosterEntries: [], players: [] }),
+    );
+    assert.equal((await findPlayerInLeague(store().db, league, '4046'))?.irlTeam, 'LV');
+    assert.deepEqual(
+      (await listLeaguePlayerPool(store().db, league)).map((p) => p.irlTeam),
+      ['LV'],
+    );
+    await assert.rejects(
+      writePlayerPool(store(), buildPlayerPool({ ...espn, season: 0 })),
+      /season must be a year \(espn lists players per season\)/,
+    );
+    await assert.rejects(
+      writePlayerPool(store(), buildPlayerPool({ season: 2020 })),
+      /season must be 0 \(one pool for every season\)/,
     );
   });
 

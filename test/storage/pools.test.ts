@@ -26,6 +26,7 @@ describeEachBackend('writePlayerPool', ({ store }) => {
     assert.deepEqual(playerRow(state.players, '1234'), {
       platform: 'sleeper',
       sport: 'football',
+      season: 0,
       player_id: '1234',
       full_name: 'Old Timer',
       first_name: 'Old',
@@ -36,7 +37,11 @@ describeEachBackend('writePlayerPool', ({ store }) => {
       active: 0,
     });
     assert.equal(playerRow(state.players, '4046')?.active, 1);
-    const pool = await getPlayerPoolState(store().db, 'sleeper', 'football');
+    const pool = await getPlayerPoolState(store().db, {
+      platform: 'sleeper',
+      sport: 'football',
+      season: 0,
+    });
     assert.equal(pool?.version, 1);
     assert.equal(pool?.dataSeq, 1);
     assert.ok(pool?.refreshedAt && !Number.isNaN(Date.parse(pool.refreshedAt)));
@@ -50,7 +55,11 @@ describeEachBackend('writePlayerPool', ({ store }) => {
 
   it('changes nothing but refreshed_at for an identical pool in another order', async () => {
     await writePlayerPool(store(), buildPlayerPool());
-    const before = await getPlayerPoolState(store().db, 'sleeper', 'football');
+    const before = await getPlayerPoolState(store().db, {
+      platform: 'sleeper',
+      sport: 'football',
+      season: 0,
+    });
     // Make the first refresh time recognisable, so that the new one is seen to be set.
     await store()
       .db.updateTable('player_pools')
@@ -59,7 +68,11 @@ describeEachBackend('writePlayerPool', ({ store }) => {
     const players = buildPlayerPool().players.reverse();
     const result = await writePlayerPool(store(), buildPlayerPool({ players }));
     assert.deepEqual(result, { outcome: 'unchanged', players: 4 });
-    const after = await getPlayerPoolState(store().db, 'sleeper', 'football');
+    const after = await getPlayerPoolState(store().db, {
+      platform: 'sleeper',
+      sport: 'football',
+      season: 0,
+    });
     assert.equal(after?.version, before?.version);
     assert.equal(after?.dataSeq, before?.dataSeq);
     assert.notEqual(after?.refreshedAt, '2000-01-01T00:00:00.000Z');
@@ -76,17 +89,28 @@ describeEachBackend('writePlayerPool', ({ store }) => {
     assert.equal(state.players.length, 4);
     assert.equal(playerRow(state.players, '4046')?.irl_team, 'LV');
     assert.equal(playerRow(state.players, '4046')?.position, null);
-    const pool = await getPlayerPoolState(store().db, 'sleeper', 'football');
+    const pool = await getPlayerPoolState(store().db, {
+      platform: 'sleeper',
+      sport: 'football',
+      season: 0,
+    });
     assert.deepEqual([pool?.version, pool?.dataSeq], [2, 2]);
   });
 
   it('keeps pools of different platforms and sports apart', async () => {
     await writePlayerPool(store(), buildPlayerPool());
-    await writePlayerPool(store(), buildPlayerPool({ platform: 'espn' }));
+    await writePlayerPool(store(), buildPlayerPool({ platform: 'espn', season: 2020 }));
     await writePlayerPool(store(), buildPlayerPool({ sport: 'baseball' }));
     assert.equal((await readStoreState(store())).players.length, 12);
-    assert.equal((await getPlayerPoolState(store().db, 'espn', 'football'))?.dataSeq, 2);
-    assert.equal(await getPlayerPoolState(store().db, 'espn', 'basketball'), undefined);
+    assert.equal(
+      (await getPlayerPoolState(store().db, { platform: 'espn', sport: 'football', season: 2020 }))
+        ?.dataSeq,
+      2,
+    );
+    assert.equal(
+      await getPlayerPoolState(store().db, { platform: 'espn', sport: 'basketball', season: 2020 }),
+      undefined,
+    );
   });
 
   it('rewrites an identical dump after a league changed one of its players', async () => {

@@ -279,8 +279,8 @@ for (const dialect of testBackends()) {
       assert.ok(alpha);
       connector.leagues.set('A', [alpha]);
       const original = connector.fetchLeague;
-      connector.fetchLeague = async (account, ref) => ({
-        ...(await original(account, ref)),
+      connector.fetchLeague = async (account, ref, context) => ({
+        ...(await original(account, ref, context)),
         season: 2019,
       });
       try {
@@ -327,12 +327,12 @@ for (const dialect of testBackends()) {
       const original = connector.fetchLeague;
       let inFlight = 0;
       let most = 0;
-      connector.fetchLeague = async (account, ref) => {
+      connector.fetchLeague = async (account, ref, context) => {
         inFlight++;
         most = Math.max(most, inFlight);
         await new Promise((resolve) => setImmediate(resolve));
         inFlight--;
-        return original(account, ref);
+        return original(account, ref, context);
       };
       try {
         const summary = await sync(alice, { concurrency: 3 });
@@ -348,9 +348,9 @@ for (const dialect of testBackends()) {
       await sync(alice);
       const controller = new AbortController();
       const original = connector.fetchLeague;
-      connector.fetchLeague = async (account, ref) => {
+      connector.fetchLeague = async (account, ref, context) => {
         if (ref.platformLeagueKey === '200') controller.abort();
-        return original(account, ref);
+        return original(account, ref, context);
       };
       connector.leagues.set(
         'A',

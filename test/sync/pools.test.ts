@@ -49,7 +49,11 @@ for (const dialect of testBackends()) {
       assert.equal(summary.poolsRefreshed, 1);
       assert.deepEqual(connector.calls.slice(0, 3), ['list C', 'pool football', 'pool basketball']);
       assert.deepEqual(connector.calls.slice(3).sort(), ['league 1', 'league 2']);
-      const state = await getPlayerPoolState(store.db, 'sleeper', 'football');
+      const state = await getPlayerPoolState(store.db, {
+        platform: 'sleeper',
+        sport: 'football',
+        season: 0,
+      });
       assert.ok(state?.refreshedAt);
       assert.deepEqual(
         summary.accounts[0]?.pools.map((p) => [p.sport, p.outcome, p.players]),

@@ -1,9 +1,12 @@
 // A PlatformConnector scripted by the test: leagues per platform user, failures per league key,
 // a player pool per sport, and a log of every call in order.
 import type { Platform, Sport } from '../../src/domain/catalog.ts';
+import type { PoolKey } from '../../src/domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/records.ts';
 import type {
   LeagueRef,
+  LinkOutcome,
+  LinkRequest,
   PlatformAccount,
   PlatformConnector,
   SyncScope,
@@ -33,9 +36,13 @@ export function createScriptedConnector(platform: Platform = 'sleeper'): Scripte
     pools: new Map(),
     calls: [],
     credentialsSeen: [],
-    async resolveAccount(username: string): Promise<PlatformAccount> {
+    async link(request: LinkRequest): Promise<LinkOutcome> {
+      const username = request.username ?? '';
       connector.calls.push(`resolve ${username}`);
-      return { platform, externalUserId: `id-${username}`, username };
+      return {
+        status: 'linked',
+        account: { platform, externalUserId: `id-${username}`, username },
+      };
     },
     async listLeagues(account: PlatformAccount, scope: SyncScope): Promise<LeagueRef[]> {
       connector.calls.push(`list ${account.externalUserId}`);
@@ -53,7 +60,11 @@ export function createScriptedConnector(platform: Platform = 'sleeper'): Scripte
           (scope.seasons.length === 0 || scope.seasons.includes(ref.season)),
       );
     },
-    async fetchLeague(account: PlatformAccount, ref: LeagueRef): Promise<LeagueSnapshot> {
+    async fetchLeague(
+      account: PlatformAccount,
+      ref: LeagueRef,
+      _context: unknown,
+    ): Promise<LeagueSnapshot> {
       connector.calls.push(`league ${ref.platformLeagueKey}`);
       const failure = connector.leagueFailures.get(ref.platformLeagueKey);
       if (failure) throw failure;
@@ -64,11 +75,11 @@ export function createScriptedConnector(platform: Platform = 'sleeper'): Scripte
         throw new PlatformError(platform, `league ${ref.platformLeagueKey} not found`, 'not_found');
       return structuredClone(snapshot);
     },
-    async fetchPlayerPool(sport: Sport): Promise<PlayerPoolSnapshot | null> {
+    async fetchPlayerPool({ sport, season }: PoolKey): Promise<PlayerPoolSnapshot | null> {
       connector.calls.push(`pool ${sport}`);
       if (connector.poolFailure) throw connector.poolFailure;
       const pool = connector.pools.get(sport);
-      return pool === undefined || pool === null ? null : structuredClone(pool);
+      return pool === undefined || pool === null ? null : { ...structuredClone(pool), season };
     },
   };
   return connector;

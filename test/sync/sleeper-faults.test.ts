@@ -1,6 +1,7 @@
 // End-to-end syncs of a linked Sleeper account through a fake Sleeper server serving the recorded
 // responses in ../shared/fixtures/sleeper, with faults injected into one league at a time. Each
 // fault must leave that league's earlier data whole, record the error, and spare the other league.
+import { linkWith } from '../helpers/connectors.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { League } from '../../src/domain/records.ts';
@@ -54,7 +55,7 @@ for (const dialect of testBackends()) {
           retryAfterMaxMs: 2000,
         });
         userId = (await createUser(store.db, 'alice')).id;
-        const account = await connector.resolveAccount(RECORDED_SLEEPER_USER.username);
+        const account = await linkWith(connector, { username: RECORDED_SLEEPER_USER.username });
         assert.equal(account.externalUserId, RECORDED_SLEEPER_USER.userId);
         await linkAccount(store.db, {
           userId,

@@ -1,8 +1,11 @@
-// `fantasy-data link PLATFORM --user NAME --username NAME`: resolves the platform username to the
-// platform's user id through the platform's connector and stores the link.
-import { readFileSync } from 'node:fs';
+// `fantasy-data link PLATFORM --user NAME ...`: hands what the user gave (a username, league ids,
+// an e-mail, a credentials file, an OAuth code) to the platform's connector, which checks it
+// against the platform once, and stores the link (credentials encrypted).
+import { readFile } from 'node:fs/promises';
 import { PLATFORMS, isPlatform } from '../../domain/catalog.ts';
-import { linkAccount } from '../../storage/repositories/accounts.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import type { PlatformAccount } from '../../platforms/connector.ts';
+import { linkAccount, listAccounts } from '../../storage/repositories/accounts.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
 import { SyncError } from '../../sync/errors.ts';
@@ -18,10 +21,21 @@ import {
 import type { CliIo } from '../io.ts';
 
 export const LINK_USAGE = `Usage:
-  fantasy-data link PLATFORM --user NAME --username PLATFORM_USERNAME [--credentials-file FILE]
-      link the user's account on PLATFORM (${PLATFORMS.join(', ')});
-      prints the platform's user id. Credentials, for platforms that need them, are read from
-      FILE and stored encrypted (never pass them on the command line).
+  fantasy-data link PLATFORM --user NAME [--username NAME] [--email EMAIL] [--league ID]...
+                    [--credentials-file FILE | --credentials-file -] [--code CODE]
+      link the user's account on PLATFORM (${PLATFORMS.join(', ')}); linking again replaces
+      the link (and clears a "needs linking again" mark). What each platform takes:
+        sleeper      --username SLEEPER_USERNAME
+        espn         --credentials-file FILE with {"espn_s2": "...", "swid": "{GUID}"}
+                     (the espn_s2 and SWID cookies of a signed-in browser), and/or --league ID
+                     for leagues to follow by id (public ones need no cookies)
+        yahoo        no options: prints the address where the user approves access;
+                     then --code CODE with the code Yahoo shows
+        mfl          --credentials-file FILE with {"username": "...", "password": "..."},
+                     and/or --league ID for public leagues
+        fleaflicker  --email THEIR_FLEAFLICKER_EMAIL
+      Credentials are read from FILE (- for standard input), never from the command line, and
+      stored encrypted; they are never printed.
   example: fantasy-data link sleeper --user alice --username solarpool`;
 
 export async function linkCommand(args: string[], io: CliIo): Promise<number> {
@@ -32,6 +46,9 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
         ...HELP_OPTION,
         user: { type: 'string' },
         username: { type: 'string' },
+        email: { type: 'string' },
+        league: { type: 'string', multiple: true },
+        code: { type: 'string' },
         'credentials-file': { type: 'string' },
       },
       allowPositionals: true,
@@ -52,10 +69,11 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
     );
   }
   const userName = requireString(values.user, 'user', LINK_USAGE);
-  const username = requireString(values.username, 'username', LINK_USAGE);
   const credentialsFile = values['credentials-file'];
   const credentials =
-    credentialsFile === undefined ? undefined : readFileSync(credentialsFile, 'utf8').trim();
+    credentialsFile === undefined ? undefined : await readCredentials(credentialsFile, io);
+  const leagueIds = (values.league ?? []).map((id) => id.trim());
+  if (leagueIds.some((id) => id === '')) throw new UsageError('--league needs an id', LINK_USAGE);
 
   return withStore(io, async (store, config) => {
     const connectors = createConnectorRegistry(config);
@@ -66,21 +84,75 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
       );
     }
     const user = await requireUser(store, userName);
-    const account = await connector.resolveAccount(username);
+    const secrets = createSecretBox(config);
+    const [current] = await listAccounts(store.db, { userId: user.id, platform });
+    const existing: PlatformAccount | undefined = current && {
+      platform,
+      externalUserId: current.externalUserId,
+      ...(current.username !== undefined && { username: current.username }),
+      ...(current.settings !== undefined && { settings: current.settings }),
+      ...(current.credentialsEncrypted !== undefined && {
+        credentials: secrets.decrypt(current.credentialsEncrypted),
+      }),
+    };
+    const outcome = await connector.link(
+      {
+        ...(values.username !== undefined && { username: values.username }),
+        ...(values.email !== undefined && { email: values.email }),
+        ...(leagueIds.length > 0 && { leagueIds }),
+        ...(credentials !== undefined && { credentials }),
+        ...(values.code !== undefined && { code: values.code }),
+      },
+      existing,
+    );
+    if (outcome.status === 'action_required') {
+      io.err(outcome.message);
+      if (outcome.url !== undefined) io.out(outcome.url);
+      return EXIT_OK;
+    }
+    const { account } = outcome;
     const linked = await linkAccount(store.db, {
       userId: user.id,
       platform,
       externalUserId: account.externalUserId,
-      username: account.username ?? username,
-      ...(credentials === undefined
-        ? {}
-        : { credentialsEncrypted: createSecretBox(config).encrypt(credentials) }),
+      ...(account.username !== undefined && { username: account.username }),
+      ...(account.settings !== undefined && { settings: account.settings }),
+      ...(account.credentials !== undefined && {
+        credentialsEncrypted: secrets.encrypt(account.credentials),
+      }),
     });
     io.out(linked.externalUserId);
+    const name = linked.username === undefined ? '' : ` "${linked.username}"`;
     io.err(
-      `linked ${platform} account "${linked.username ?? username}" (${platform} user id ${linked.externalUserId}) to ${user.name}; ` +
+      `linked ${platform} account${name} (${platform} user id ${linked.externalUserId}) to ${user.name}; ` +
         `sync it with: fantasy-data sync --user ${user.name} --platform ${platform}`,
     );
     return EXIT_OK;
   });
+}
+
+/** The credentials file (or standard input) as parsed JSON; bad JSON is bad input (exit 2). */
+async function readCredentials(file: string, io: CliIo): Promise<unknown> {
+  let text: string;
+  if (file === '-') {
+    if (!io.readStdin) throw new UsageError('standard input is not available here', LINK_USAGE);
+    text = await io.readStdin();
+  } else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new InvalidInputError(
+        `cannot read the credentials file ${file}${typeof code === 'string' ? ` (${code})` : ''}`,
+      );
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The text itself may be a secret: never echo it.
+    throw new InvalidInputError(
+      `the credentials ${file === '-' ? 'on standard input' : `file ${file}`} is not valid JSON`,
+    );
+  }
 }

@@ -12,7 +12,8 @@ import { ETAG_SUFFIX } from './conditional.ts';
 import type { Coding } from './conditional.ts';
 import { ByteLru } from './lru.ts';
 import type { Invalidation, Snapshots } from './snapshots.ts';
-import { poolKeyOf } from './snapshots.ts';
+import { poolKeyOf } from '../../domain/pools.ts';
+import { poolCacheKey } from './snapshots.ts';
 
 export const DEFAULT_RESPONSE_BYTES = 48 * 1024 * 1024;
 /** Below this a compressed body saves less than its headers and its CPU cost. */
@@ -173,7 +174,7 @@ export class ResponseCache {
     } else {
       const found = byId.get(scope.leagueId);
       if (found !== undefined) {
-        dependencies.push(`l:${scope.leagueId}`, `p:${poolKeyOf(found.league)}`);
+        dependencies.push(`l:${scope.leagueId}`, `p:${poolCacheKey(poolKeyOf(found.league))}`);
         newest = found.syncedAt;
       }
     }
@@ -213,7 +214,7 @@ export class ResponseCache {
     const dropped = [
       ...invalidation.leagueIds.map((id) => `l:${id}`),
       ...invalidation.userIds.map((id) => `u:${id}`),
-      ...invalidation.pools.map((pool) => `p:${poolKeyOf(pool)}`),
+      ...invalidation.pools.map((pool) => `p:${poolCacheKey(pool)}`),
     ];
     for (const dependency of dropped) {
       const keys = this.dependents.get(dependency);

@@ -3,6 +3,7 @@
 // was running while a change arrived is served to its callers but never kept (the generation
 // check), so nothing read before a change outlives the change.
 import { NameIndex } from '../../domain/names.ts';
+import { poolKeyOf, poolKeyText } from '../../domain/pools.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../../storage/db.ts';
 import {
@@ -63,9 +64,8 @@ const ROSTER_ENTRY_BYTES = 120;
 const POOL_PLAYER_BYTES = 120;
 const INDEXED_PLAYER_BYTES = 600;
 
-export function poolKeyOf(pool: PoolKey): string {
-  return `${pool.platform}:${pool.sport}`;
-}
+/** The cache key of a pool; a league's pool is `poolCacheKey(poolKeyOf(league))`. */
+export const poolCacheKey: (pool: PoolKey) => string = poolKeyText;
 
 export class Snapshots {
   /** Incremented by every invalidation; a load keeps its result only if it did not change. */
@@ -128,13 +128,14 @@ export class Snapshots {
     );
   }
 
-  /** The league's (platform, sport) player pool. */
+  /** The league's player pool (domain/pools.ts). */
   pool(league: League): PoolSnapshot | Promise<PoolSnapshot> {
-    const key = poolKeyOf(league);
+    const pool = poolKeyOf(league);
+    const key = poolCacheKey(pool);
     return (
       this.pools.get(key) ??
       this.load(`p:${key}`, async () => {
-        const names = await listPoolNames(this.db, league);
+        const names = await listPoolNames(this.db, pool);
         const players = names.map((name): PoolCandidate => ({ ...name, rostered: false }));
         const snapshot: PoolSnapshot = { key, players, index: undefined };
         return snapshot;
@@ -170,7 +171,7 @@ export class Snapshots {
         for (const userId of [...(this.leagueUsers.get(leagueId) ?? [])]) this.users.delete(userId);
       }
       for (const userId of invalidation.userIds) this.users.delete(userId);
-      for (const pool of invalidation.pools) this.pools.delete(poolKeyOf(pool));
+      for (const pool of invalidation.pools) this.pools.delete(poolCacheKey(pool));
     }
     for (const listener of this.listeners) listener(invalidation);
   }

@@ -1,9 +1,16 @@
 // The bundled demo platform as a PlatformConnector: the service runs end to end with no account
 // and no network. Everything is generated from the seed on first use and kept in memory.
-import type { Sport } from '../../domain/catalog.ts';
+import type { PoolKey } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
-import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
+import type {
+  LeagueRef,
+  LinkOutcome,
+  LinkRequest,
+  PlatformAccount,
+  PlatformConnector,
+  SyncScope,
+} from '../connector.ts';
 import {
   DEFAULT_DEMO_SEED,
   DEMO_EXTERNAL_USER_ID,
@@ -36,8 +43,13 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
   return {
     platform: 'demo',
 
-    async resolveAccount(username: string, signal?: AbortSignal): Promise<PlatformAccount> {
+    async link(
+      request: LinkRequest,
+      _existing?: PlatformAccount,
+      signal?: AbortSignal,
+    ): Promise<LinkOutcome> {
       signal?.throwIfAborted();
+      const username = request.username ?? '';
       if (username !== DEMO_USERNAME) {
         throw new PlatformError(
           'demo',
@@ -45,7 +57,10 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
           'not_found',
         );
       }
-      return { platform: 'demo', externalUserId: DEMO_EXTERNAL_USER_ID, username: DEMO_USERNAME };
+      return {
+        status: 'linked',
+        account: { platform: 'demo', externalUserId: DEMO_EXTERNAL_USER_ID, username },
+      };
     },
 
     async listLeagues(
@@ -72,6 +87,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
     async fetchLeague(
       account: PlatformAccount,
       ref: LeagueRef,
+      _context: unknown,
       signal?: AbortSignal,
     ): Promise<LeagueSnapshot> {
       signal?.throwIfAborted();
@@ -93,7 +109,11 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
       return structuredClone(league);
     },
 
-    async fetchPlayerPool(sport: Sport, signal?: AbortSignal): Promise<PlayerPoolSnapshot> {
+    async fetchPlayerPool(
+      { sport }: PoolKey,
+      _account: unknown,
+      signal?: AbortSignal,
+    ): Promise<PlayerPoolSnapshot> {
       signal?.throwIfAborted();
       const pool = demoData().pools.find((p) => p.sport === sport);
       if (!pool) throw new PlatformError('demo', `no ${sport} player pool`, 'not_found');

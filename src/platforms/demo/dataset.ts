@@ -3,6 +3,7 @@
 // players per sport take seconds, not minutes.
 import { PLATFORMS, SEASONS, SPORTS } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import { EVERY_SEASON, hasSeasonalPools, poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
@@ -15,8 +16,9 @@ export interface DemoDatasetOptions {
   /** Number of leagues, spread round-robin over platforms, then sports, then seasons. */
   leagues: number;
   /**
-   * Players per sport in total, split evenly over the platforms (each (platform, sport) pool gets
-   * its share, never less than the few dozen the hard cases and team defences need).
+   * Players per sport in total, split evenly over the platforms and, for platforms whose pools
+   * are per season, over the seasons (each pool gets its share, never less than the few dozen the
+   * hard cases and team defences need).
    */
   playersPerSport: number;
   /** Platforms whose names the pools and leagues carry; default ['demo']. */
@@ -45,15 +47,20 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const pools: PlayerPoolSnapshot[] = [];
   const draftable = new Map<string, Map<string, string[]>>();
   platforms.forEach((platform, p) => {
+    const poolSeasons = hasSeasonalPools(platform) ? SEASONS : [EVERY_SEASON];
     for (const sport of SPORTS) {
       const profile = SPORT_PROFILES[sport];
       const share =
         Math.floor(options.playersPerSport / platforms.length) +
         (p < options.playersPerSport % platforms.length ? 1 : 0);
-      const size = Math.max(share, minimumPoolSize(profile));
-      const pool = generatePool(profile, size, rngFor(options.seed, `pool:${platform}:${sport}`));
-      pools.push({ platform, sport, players: pool.players });
-      draftable.set(`${platform}:${sport}`, pool.draftable);
+      for (const season of poolSeasons) {
+        const size = Math.max(Math.floor(share / poolSeasons.length), minimumPoolSize(profile));
+        const name =
+          season === EVERY_SEASON ? `${platform}:${sport}` : `${platform}:${sport}:${season}`;
+        const pool = generatePool(profile, size, rngFor(options.seed, `pool:${name}`));
+        pools.push({ platform, sport, season, players: pool.players });
+        draftable.set(`${platform}:${sport}:${season}`, pool.draftable);
+      }
     }
   });
 
@@ -77,7 +84,8 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
           profile,
           ownerOfFirstTeam: `bench-user-${i % 1000}`,
         },
-        draftable.get(`${platform}:${sport}`) ?? new Map(),
+        draftable.get(`${platform}:${sport}:${poolKeyOf({ platform, sport, season }).season}`) ??
+          new Map(),
         rng,
       ),
     );

@@ -2,6 +2,7 @@
 // generated from one seed. Fixed shape (sports, seasons, team counts); seeded content.
 import { SPORTS } from '../../domain/catalog.ts';
 import type { Sport } from '../../domain/catalog.ts';
+import { EVERY_SEASON } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
@@ -55,7 +56,7 @@ export function generateDemoData(seed: number): DemoData {
   for (const sport of SPORTS) {
     const profile = SPORT_PROFILES[sport];
     const pool = generatePool(profile, profile.poolSize, rngFor(seed, `pool:demo:${sport}`));
-    pools.push({ platform: 'demo', sport, players: pool.players });
+    pools.push({ platform: 'demo', sport, season: EVERY_SEASON, players: pool.players });
     draftableBySport.set(sport, pool.draftable);
   }
 

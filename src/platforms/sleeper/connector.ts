@@ -1,7 +1,7 @@
 // The Sleeper connector: public, read-only, no credentials (https://docs.sleeper.com).
 // Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
-import { SEASONS, SPORTS } from '../../domain/catalog.ts';
-import type { Sport } from '../../domain/catalog.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { EVERY_SEASON } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
@@ -30,11 +30,6 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
   const { baseUrl, playerDumpTimeoutMs = 120_000, ...clientOptions } = options;
   const client = createHttpClient({ ...clientOptions, platform: 'sleeper' });
   const root = baseUrl.replace(/\/+$/, '');
-  /**
-   * The latest dump fetched per sport, mapped (the raw body is dropped once mapped). fetchLeague
-   * adds to a snapshot only the rostered players this lacks, or every rostered player without it.
-   */
-  const dumps = new Map<Sport, ReadonlyMap<string, PlayerRecord>>();
 
   function get(
     path: string,
@@ -91,26 +86,31 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
   return {
     platform: 'sleeper',
 
-    async resolveAccount(username, signal) {
+    async link(request, _existing, signal) {
+      const username = request.username?.trim();
+      if (!username) {
+        throw new InvalidInputError('linking Sleeper needs --username (the Sleeper username)');
+      }
       // https://docs.sleeper.com/#user
-      const path = `/user/${encodeURIComponent(username.trim())}`;
+      const path = `/user/${encodeURIComponent(username)}`;
       const body = await getOrNull(path, signal);
       if (body === null) {
         throw new PlatformError('sleeper', `no Sleeper user named "${username}"`, 'not_found');
       }
       const user = validate(responses.user, body, `GET ${path}`);
       return {
-        platform: 'sleeper',
-        externalUserId: user.user_id,
-        username: user.username ?? user.display_name ?? username.trim(),
+        status: 'linked',
+        account: {
+          platform: 'sleeper',
+          externalUserId: user.user_id,
+          username: user.username ?? user.display_name ?? username,
+        },
       };
     },
 
     async listLeagues(account: PlatformAccount, scope: SyncScope, signal) {
-      const sports = (scope.sports.length > 0 ? scope.sports : SPORTS).filter(
-        (sport) => SLEEPER_SPORT_CODES[sport] !== undefined,
-      );
-      const seasons = scope.seasons.length > 0 ? scope.seasons : SEASONS;
+      const sports = scope.sports.filter((sport) => SLEEPER_SPORT_CODES[sport] !== undefined);
+      const { seasons } = scope;
       const userId = encodeURIComponent(account.externalUserId);
       const lists = await Promise.all(
         sports.flatMap((sport) =>
@@ -131,7 +131,7 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
       return [...refs.values()];
     },
 
-    async fetchLeague(_account, ref, signal): Promise<LeagueSnapshot> {
+    async fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
       const key = encodeURIComponent(ref.platformLeagueKey);
       // https://docs.sleeper.com/#get-a-specific-league
       // https://docs.sleeper.com/#getting-rosters-in-a-league
@@ -158,17 +158,17 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
         throw new PlatformError('sleeper', message, 'invalid_response');
       }
       const snapshot = mapLeagueSnapshot({ league, sport, rosters, users, players: [] });
-      const dump = dumps.get(sport);
-      const missing = snapshot.rosterEntries
-        .map((entry) => entry.playerId)
-        .filter((id) => !dump?.has(id));
+      // Rostered players the stored pool lacks (draft picks and placeholders describe them).
+      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
+      const stored = await context.storedPlayerIds(rostered);
+      const missing = rostered.filter((id) => !stored.has(id));
       if (missing.length === 0) return snapshot;
       const fromDrafts = await draftPlayers(ref.platformLeagueKey, signal);
       const players = missing.map((id) => fromDrafts.get(id) ?? placeholderPlayer(id, sport));
       return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
     },
 
-    async fetchPlayerPool(sport, signal): Promise<PlayerPoolSnapshot | null> {
+    async fetchPlayerPool({ sport }, _account, signal): Promise<PlayerPoolSnapshot | null> {
       const code = SLEEPER_SPORT_CODES[sport];
       if (code === undefined) return null;
       // https://docs.sleeper.com/#fetch-all-players (Sleeper asks for at most one call a day)
@@ -181,8 +181,7 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
       const players = Object.values(body)
         .map(mapPlayer)
         .sort((a, b) => compareIds(a.playerId, b.playerId));
-      dumps.set(sport, new Map(players.map((player) => [player.playerId, player])));
-      return { platform: 'sleeper', sport, players };
+      return { platform: 'sleeper', sport, season: EVERY_SEASON, players };
     },
   };
 }

@@ -1,4 +1,6 @@
-// Platform accounts linked to users: whose leagues a sync fetches, and with what credentials.
+// Platform accounts linked to users: whose leagues a sync fetches, with what credentials (kept
+// encrypted: this module never sees them in clear) and settings, and whether the platform has
+// refused those credentials since.
 import type { Selectable } from 'kysely';
 import type { Platform } from '../../domain/catalog.ts';
 import { nowIso } from '../db.ts';
@@ -12,6 +14,10 @@ export interface LinkedAccount {
   externalUserId: string;
   username?: string;
   credentialsEncrypted?: string;
+  /** The connector's non-secret settings (parsed JSON object). */
+  settings?: Readonly<Record<string, unknown>>;
+  /** Why the platform refused the stored credentials; the account must be linked again. */
+  linkProblem?: string;
   createdAt: string;
 }
 
@@ -21,9 +27,23 @@ export interface AccountLink {
   externalUserId: string;
   username?: string;
   credentialsEncrypted?: string;
+  settings?: Readonly<Record<string, unknown>>;
+}
+
+function parseSettings(text: string | null): Readonly<Record<string, unknown>> | undefined {
+  if (text === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toLinkedAccount(row: Selectable<PlatformAccountsTable>): LinkedAccount {
+  const settings = parseSettings(row.settings);
   return {
     id: row.id,
     userId: row.user_id,
@@ -32,13 +52,16 @@ function toLinkedAccount(row: Selectable<PlatformAccountsTable>): LinkedAccount 
     externalUserId: row.external_user_id,
     ...(row.username !== null && { username: row.username }),
     ...(row.credentials_encrypted !== null && { credentialsEncrypted: row.credentials_encrypted }),
+    ...(settings !== undefined && { settings }),
+    ...(row.link_problem !== null && { linkProblem: row.link_problem }),
     createdAt: row.created_at,
   };
 }
 
 /**
  * One account per user and platform: linking again replaces the link (a new username or fresh
- * credentials) but keeps its id, so league memberships made through it stay attached.
+ * credentials) but keeps its id, so league memberships made through it stay attached. A new link
+ * clears any link problem.
  */
 export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount> {
   const row = await db
@@ -49,6 +72,8 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
       external_user_id: a.externalUserId,
       username: a.username ?? null,
       credentials_encrypted: a.credentialsEncrypted ?? null,
+      settings: a.settings === undefined ? null : JSON.stringify(a.settings),
+      link_problem: null,
       created_at: nowIso(),
     })
     .onConflict((oc) =>
@@ -56,6 +81,8 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
         external_user_id: eb.ref('excluded.external_user_id'),
         username: eb.ref('excluded.username'),
         credentials_encrypted: eb.ref('excluded.credentials_encrypted'),
+        settings: eb.ref('excluded.settings'),
+        link_problem: null,
       })),
     )
     .returningAll()
@@ -72,4 +99,42 @@ export async function listAccounts(
   if (filter.platform !== undefined) query = query.where('platform', '=', filter.platform);
   const rows = await query.orderBy('user_id').orderBy('platform').execute();
   return rows.map(toLinkedAccount);
+}
+
+export async function findAccount(db: Tx, accountId: number): Promise<LinkedAccount | undefined> {
+  const row = await db
+    .selectFrom('platform_accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row && toLinkedAccount(row);
+}
+
+/** Records that the platform refused the account's credentials (shown until it is linked again). */
+export async function markLinkProblem(db: Tx, accountId: number, problem: string): Promise<void> {
+  await db
+    .updateTable('platform_accounts')
+    .set({ link_problem: problem })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Replaces the stored (encrypted) credentials only if they are still `previous`: a
+ * compare-and-swap, so two processes refreshing the same OAuth token cannot both win and lose the
+ * newer refresh token. Returns whether this call replaced them.
+ */
+export async function replaceCredentials(
+  db: Tx,
+  accountId: number,
+  previousEncrypted: string,
+  nextEncrypted: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('platform_accounts')
+    .set({ credentials_encrypted: nextEncrypted })
+    .where('id', '=', accountId)
+    .where('credentials_encrypted', '=', previousEncrypted)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,7 +1,10 @@
-// Players: a (platform, sport) pool shared by every league of that platform and sport, plus the
-// roster entries that say which fantasy team of one league holds whom.
+// Players: a pool (platform, sport and, where the platform lists players per season, season; see
+// domain/pools.ts) shared by every league of it, plus the roster entries that say which fantasy
+// team of one league holds whom.
 import type { Selectable } from 'kysely';
-import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { Sport } from '../../domain/catalog.ts';
+import { poolKeyOf } from '../../domain/pools.ts';
+import type { PoolKey } from '../../domain/pools.ts';
 import type { League, Player, PlayerRecord } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
 import type { PlayersTable } from '../schema.ts';
@@ -24,7 +27,9 @@ const COLUMNS = [
   'roster_entries.roster_id',
 ] as const;
 
-type PlayerRow = Omit<Selectable<PlayersTable>, 'platform'> & { roster_id: string | null };
+type PlayerRow = Omit<Selectable<PlayersTable>, 'platform' | 'season'> & {
+  roster_id: string | null;
+};
 
 function toPoolPlayer(row: PlayerRow): PoolPlayer {
   return {
@@ -41,6 +46,7 @@ function withoutActive({ active: _active, ...player }: PoolPlayer): Player {
 
 /** The league's pool joined with the league's own roster entries (one query, both by primary key). */
 function poolQuery(db: Tx, league: League) {
+  const pool = poolKeyOf(league);
   return db
     .selectFrom('players')
     .leftJoin('roster_entries', (join) =>
@@ -49,11 +55,12 @@ function poolQuery(db: Tx, league: League) {
         .on('roster_entries.league_id', '=', league.leagueId),
     )
     .select(COLUMNS)
-    .where('players.platform', '=', league.platform)
-    .where('players.sport', '=', league.sport);
+    .where('players.platform', '=', pool.platform)
+    .where('players.sport', '=', pool.sport)
+    .where('players.season', '=', pool.season);
 }
 
-/** Any player of the league's (platform, sport) pool, rostered in this league or not. */
+/** Any player of the league's pool, rostered in this league or not. */
 export async function findPlayerInLeague(
   db: Tx,
   league: League,
@@ -75,13 +82,15 @@ export async function listRosteredPlayers(db: Tx, league: League): Promise<Playe
   // CROSS JOIN makes SQLite walk the league's few roster entries and look each player up by
   // primary key; with an inner join and no statistics it scanned the whole pool instead.
   // PostgreSQL plans a cross join with these conditions like any inner join.
+  const pool = poolKeyOf(league);
   const rows = await db
     .selectFrom('roster_entries')
     .crossJoin('players')
     .select(COLUMNS)
     .where('roster_entries.league_id', '=', league.leagueId)
-    .where('players.platform', '=', league.platform)
-    .where('players.sport', '=', league.sport)
+    .where('players.platform', '=', pool.platform)
+    .where('players.sport', '=', pool.sport)
+    .where('players.season', '=', pool.season)
     .whereRef('players.player_id', '=', 'roster_entries.player_id')
     .execute();
   return rows
@@ -94,10 +103,11 @@ const CHUNK = 500;
 
 type PlayerInsert = Omit<Selectable<PlayersTable>, never>;
 
-function toPlayerRow(platform: Platform, sport: Sport, p: PlayerRecord): PlayerInsert {
+function toPlayerRow(pool: PoolKey, p: PlayerRecord): PlayerInsert {
   return {
-    platform,
-    sport,
+    platform: pool.platform,
+    sport: pool.sport,
+    season: pool.season,
     player_id: p.playerId,
     full_name: p.fullName,
     first_name: p.firstName || null,
@@ -125,8 +135,7 @@ const UPDATED_COLUMNS = [
  */
 export async function diffPlayers(
   db: Tx,
-  platform: Platform,
-  sport: Sport,
+  pool: PoolKey,
   players: readonly PlayerRecord[],
 ): Promise<{ added: PlayerRecord[]; changed: PlayerRecord[] }> {
   const added: PlayerRecord[] = [];
@@ -136,8 +145,9 @@ export async function diffPlayers(
     const rows = await db
       .selectFrom('players')
       .selectAll()
-      .where('platform', '=', platform)
-      .where('sport', '=', sport)
+      .where('platform', '=', pool.platform)
+      .where('sport', '=', pool.sport)
+      .where('season', '=', pool.season)
       .where(
         'player_id',
         'in',
@@ -151,7 +161,7 @@ export async function diffPlayers(
         added.push(player);
         continue;
       }
-      const wanted = toPlayerRow(platform, sport, player);
+      const wanted = toPlayerRow(pool, player);
       const differs = UPDATED_COLUMNS.some((column) =>
         // A driver may hand the 0/1 integer back in another numeric form; compare its value.
         column === 'active' ? Number(row.active) !== wanted.active : row[column] !== wanted[column],
@@ -171,13 +181,12 @@ export async function diffPlayers(
  */
 export async function upsertPlayers(
   tx: Tx,
-  platform: Platform,
-  sport: Sport,
+  pool: PoolKey,
   players: readonly PlayerRecord[],
 ): Promise<number> {
   // Sorted so that concurrent writers lock rows in the same order (no PostgreSQL deadlocks).
   const rows = players
-    .map((p) => toPlayerRow(platform, sport, p))
+    .map((p) => toPlayerRow(pool, p))
     .sort((a, b) => compareText(a.player_id, b.player_id));
   let changed = 0;
   for (let start = 0; start < rows.length; start += CHUNK) {
@@ -186,7 +195,7 @@ export async function upsertPlayers(
       .values(rows.slice(start, start + CHUNK))
       .onConflict((oc) =>
         oc
-          .columns(['platform', 'sport', 'player_id'])
+          .columns(['platform', 'sport', 'season', 'player_id'])
           .doUpdateSet((eb) => ({
             full_name: eb.ref('excluded.full_name'),
             first_name: eb.ref('excluded.first_name'),
@@ -215,8 +224,7 @@ const ID_CHUNK = 500;
 /** The stored records of the given players of one pool, by id (chunked under parameter limits). */
 export async function loadStoredPlayers(
   db: Tx,
-  platform: Platform,
-  sport: Sport,
+  pool: PoolKey,
   ids: readonly string[],
 ): Promise<Map<string, PlayerRecord>> {
   const found = new Map<string, PlayerRecord>();
@@ -224,8 +232,9 @@ export async function loadStoredPlayers(
     const rows = await db
       .selectFrom('players')
       .selectAll()
-      .where('platform', '=', platform)
-      .where('sport', '=', sport)
+      .where('platform', '=', pool.platform)
+      .where('sport', '=', pool.sport)
+      .where('season', '=', pool.season)
       .where('player_id', 'in', ids.slice(start, start + ID_CHUNK))
       .execute();
     for (const row of rows) found.set(row.player_id, toPlayerRecord(row));
@@ -233,7 +242,9 @@ export async function loadStoredPlayers(
   return found;
 }
 
-function toPlayerRecord(row: Omit<Selectable<PlayersTable>, 'platform' | 'sport'>): PlayerRecord {
+function toPlayerRecord(
+  row: Omit<Selectable<PlayersTable>, 'platform' | 'sport' | 'season'>,
+): PlayerRecord {
   return {
     playerId: row.player_id,
     fullName: row.full_name,

@@ -1,6 +1,7 @@
-// The (platform, sport) player pools: a platform's full player list, shared by all its leagues of
-// that sport. Their write is one transaction, like a league's.
-import type { Platform, Sport } from '../../domain/catalog.ts';
+// The player pools (domain/pools.ts): a platform's full player list for a sport (and season, where
+// the platform lists players per season), shared by all its leagues of it. Their write is one
+// transaction, like a league's.
+import type { PoolKey } from '../../domain/pools.ts';
 import type { PlayerPoolSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
@@ -22,8 +23,7 @@ export interface PlayerPoolState {
  */
 export async function markPoolChanged(
   tx: Tx,
-  platform: Platform,
-  sport: Sport,
+  pool: PoolKey,
   seq: number,
   options: { contentHash?: string | null; refreshedAt?: string } = {},
 ): Promise<void> {
@@ -31,15 +31,16 @@ export async function markPoolChanged(
   await tx
     .insertInto('player_pools')
     .values({
-      platform,
-      sport,
+      platform: pool.platform,
+      sport: pool.sport,
+      season: pool.season,
       content_hash: hash ?? null,
       version: 1,
       data_seq: seq,
       refreshed_at: refreshedAt ?? null,
     })
     .onConflict((oc) =>
-      oc.columns(['platform', 'sport']).doUpdateSet((eb) => ({
+      oc.columns(['platform', 'sport', 'season']).doUpdateSet((eb) => ({
         content_hash:
           hash === undefined
             ? eb.ref('player_pools.content_hash')
@@ -62,6 +63,7 @@ export async function writePlayerPool(
   pool: PlayerPoolSnapshot,
 ): Promise<{ outcome: WriteOutcome; players: number }> {
   checkPlayerPool(pool);
+  const key: PoolKey = { platform: pool.platform, sport: pool.sport, season: pool.season };
   const hash = contentHash(pool.players);
   const players = pool.players.length;
   return writeTransaction(store, async (tx) => {
@@ -69,23 +71,25 @@ export async function writePlayerPool(
     const state = await tx
       .selectFrom('player_pools')
       .select('content_hash')
-      .where('platform', '=', pool.platform)
-      .where('sport', '=', pool.sport)
+      .where('platform', '=', key.platform)
+      .where('sport', '=', key.sport)
+      .where('season', '=', key.season)
       .executeTakeFirst();
     if (state && state.content_hash === hash) {
       await tx
         .updateTable('player_pools')
         .set({ refreshed_at: now })
-        .where('platform', '=', pool.platform)
-        .where('sport', '=', pool.sport)
+        .where('platform', '=', key.platform)
+        .where('sport', '=', key.sport)
+        .where('season', '=', key.season)
         .execute();
       return { outcome: 'unchanged', players };
     }
     // Bumped before knowing whether any row differs, to keep the lock order above; at worst a
     // dump equal row for row to what leagues already wrote costs readers one cache refresh.
     const seq = await bumpDataSeq(tx);
-    await upsertPlayers(tx, pool.platform, pool.sport, pool.players);
-    await markPoolChanged(tx, pool.platform, pool.sport, seq, {
+    await upsertPlayers(tx, key, pool.players);
+    await markPoolChanged(tx, key, seq, {
       contentHash: hash,
       refreshedAt: now,
     });
@@ -95,14 +99,14 @@ export async function writePlayerPool(
 
 export async function getPlayerPoolState(
   db: Tx,
-  platform: Platform,
-  sport: Sport,
+  pool: PoolKey,
 ): Promise<PlayerPoolState | undefined> {
   const row = await db
     .selectFrom('player_pools')
     .select(['refreshed_at', 'version', 'data_seq'])
-    .where('platform', '=', platform)
-    .where('sport', '=', sport)
+    .where('platform', '=', pool.platform)
+    .where('sport', '=', pool.sport)
+    .where('season', '=', pool.season)
     .executeTakeFirst();
   if (!row) return undefined;
   return {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { isPlatform, isSport } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { EVERY_SEASON, hasSeasonalPools } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
 
 const OPTIONAL_PLAYER_TEXT = [
@@ -37,6 +38,10 @@ function checkPlayers(where: string, players: unknown): asserts players is Playe
   }
 }
 
+function isYear(value: unknown): boolean {
+  return Number.isInteger(value) && (value as number) >= 1900 && (value as number) <= 2100;
+}
+
 function checkPlatformAndSport(where: string, platform: unknown, sport: unknown): void {
   if (typeof platform !== 'string' || !isPlatform(platform)) {
     throw new InvalidInputError(`${where}: unknown platform "${String(platform)}"`);
@@ -54,7 +59,7 @@ export function checkLeagueSnapshot(s: LeagueSnapshot): void {
   const where = `league ${String(s.platform)}/${String(s.platformLeagueKey)} (${String(s.season)})`;
   checkPlatformAndSport(where, s.platform, s.sport);
   if (!isText(s.platformLeagueKey)) throw new InvalidInputError(`${where}: no platformLeagueKey`);
-  if (!Number.isInteger(s.season) || s.season < 1900 || s.season > 2100) {
+  if (!isYear(s.season)) {
     throw new InvalidInputError(`${where}: season must be a year`);
   }
   if (!isText(s.name)) throw new InvalidInputError(`${where}: the league has no name`);
@@ -98,6 +103,12 @@ export function checkLeagueSnapshot(s: LeagueSnapshot): void {
 export function checkPlayerPool(pool: PlayerPoolSnapshot): void {
   const where = `player pool ${String(pool.platform)}/${String(pool.sport)}`;
   checkPlatformAndSport(where, pool.platform, pool.sport);
+  const seasonal = hasSeasonalPools(pool.platform);
+  if (seasonal ? !isYear(pool.season) : pool.season !== EVERY_SEASON) {
+    throw new InvalidInputError(
+      `${where}: season must be ${seasonal ? `a year (${pool.platform} lists players per season)` : `${EVERY_SEASON} (one pool for every season)`}, got ${String(pool.season)}`,
+    );
+  }
   checkPlayers(where, pool.players);
 }
 

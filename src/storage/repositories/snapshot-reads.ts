@@ -2,15 +2,13 @@
 // any process), a user's leagues with when each was synced, a league's roster and a pool's names.
 // Each is one query; the cache holds the results in memory until the league, user or pool changes.
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { PoolKey } from '../../domain/pools.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
 import { LEAGUE_COLUMNS, compareLeagues, toLeague } from './leagues.ts';
 import type { LeagueRow } from './leagues.ts';
 
-export interface PoolKey {
-  platform: Platform;
-  sport: Sport;
-}
+export type { PoolKey } from '../../domain/pools.ts';
 
 /** Everything whose data_seq is above the one asked about. */
 export interface StoreChanges {
@@ -40,7 +38,7 @@ export async function findChangesSince(db: Tx, since: number): Promise<StoreChan
     db.selectFrom('users').select('id').where('data_seq', '>', since).execute(),
     db
       .selectFrom('player_pools')
-      .select(['platform', 'sport'])
+      .select(['platform', 'sport', 'season'])
       .where('data_seq', '>', since)
       .execute(),
   ]);
@@ -48,7 +46,11 @@ export async function findChangesSince(db: Tx, since: number): Promise<StoreChan
     dataSeq,
     leagueIds: leagues.map((row) => row.id),
     userIds: users.map((row) => row.id),
-    pools: pools.map((row) => ({ platform: row.platform as Platform, sport: row.sport as Sport })),
+    pools: pools.map((row) => ({
+      platform: row.platform as Platform,
+      sport: row.sport as Sport,
+      season: Number(row.season),
+    })),
   };
 }
 
@@ -87,13 +89,14 @@ export interface PoolName {
   active: boolean;
 }
 
-/** Every player of a (platform, sport) pool, by name. */
+/** Every player of a pool, by name. */
 export async function listPoolNames(db: Tx, pool: PoolKey): Promise<PoolName[]> {
   const rows = await db
     .selectFrom('players')
     .select(['player_id', 'full_name', 'active'])
     .where('platform', '=', pool.platform)
     .where('sport', '=', pool.sport)
+    .where('season', '=', pool.season)
     .execute();
   return rows.map(toPoolName);
 }

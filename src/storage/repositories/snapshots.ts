@@ -2,6 +2,7 @@
 // previous snapshot stays whole until its replacement has been written completely.
 // Lock order: see bumpDataSeq.
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import { poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
@@ -70,7 +71,8 @@ export async function applyLeagueSnapshot(
   const hash = contentHash({ ...s, players: undefined });
   const current = await findLeagueByKey(tx, s);
   const leagueUnchanged = current !== undefined && current.content_hash === hash;
-  const players = await diffPlayers(tx, s.platform, s.sport, s.players);
+  const pool = poolKeyOf(s);
+  const players = await diffPlayers(tx, pool, s.players);
   const playersChange = players.added.length + players.changed.length > 0;
   if (leagueUnchanged && !playersChange) {
     if (member) await ensureMember(tx, current.id, member);
@@ -78,11 +80,10 @@ export async function applyLeagueSnapshot(
   }
   const seq = await bumpDataSeq(tx);
   if (playersChange) {
-    await upsertPlayers(tx, s.platform, s.sport, [...players.added, ...players.changed]);
+    await upsertPlayers(tx, pool, [...players.added, ...players.changed]);
     await markPoolChanged(
       tx,
-      s.platform,
-      s.sport,
+      pool,
       seq,
       // A changed player of the last full dump means an identical dump must be written again.
       players.changed.length > 0 ? { contentHash: null } : {},

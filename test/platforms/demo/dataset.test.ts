@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SPORTS } from '../../../src/domain/catalog.ts';
+import { poolKeyOf } from '../../../src/domain/pools.ts';
 import { generateDemoDataset } from '../../../src/platforms/demo/index.ts';
 
 describe('generateDemoDataset', () => {
@@ -20,7 +21,8 @@ describe('generateDemoDataset', () => {
     const dataset = generateDemoDataset({ seed: 3, leagues: 30, playersPerSport: 3001, platforms });
     for (const sport of SPORTS) {
       const sizes = dataset.pools.filter((p) => p.sport === sport).map((p) => p.players.length);
-      assert.deepEqual(sizes, [1001, 1000, 1000]);
+      // Sleeper has one pool; ESPN and Yahoo one per season (domain/pools.ts), sharing their part.
+      assert.deepEqual(sizes, [1001, ...Array<number>(10).fill(200)]);
     }
     for (const platform of platforms) {
       assert.equal(dataset.leagues.filter((l) => l.platform === platform).length, 10);
@@ -37,8 +39,9 @@ describe('generateDemoDataset', () => {
       platforms: ['demo', 'mfl'],
     });
     for (const league of dataset.leagues) {
+      const key = poolKeyOf(league);
       const pool = dataset.pools.find(
-        (p) => p.platform === league.platform && p.sport === league.sport,
+        (p) => p.platform === key.platform && p.sport === key.sport && p.season === key.season,
       );
       assert.ok(pool);
       const ids = new Set(pool.players.map((p) => p.playerId));

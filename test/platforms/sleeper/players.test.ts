@@ -10,6 +10,9 @@ import {
 } from '../../../src/platforms/sleeper/mapping.ts';
 import { SLEEPER_OWN_FIXTURES_DIR, startFakeSleeper } from '../../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../../helpers/fake-platform.ts';
+import { poolOf } from '../../helpers/connectors.ts';
+
+const ACCOUNT = { platform: 'sleeper' as const, externalUserId: 'any' };
 
 describe('Sleeper player dumps', () => {
   let fake: FakeSleeper;
@@ -21,7 +24,7 @@ describe('Sleeper player dumps', () => {
   const connect = () => createSleeperConnector({ baseUrl: fake.baseUrl, backoffBaseMs: 1 });
 
   test('maps every football player of the dump', async () => {
-    const pool = await connect().fetchPlayerPool('football');
+    const pool = await connect().fetchPlayerPool(poolOf('sleeper', 'football'), ACCOUNT);
     assert.equal(pool?.platform, 'sleeper');
     assert.equal(pool?.sport, 'football');
     assert.deepEqual(pool?.players, [
@@ -101,7 +104,7 @@ describe('Sleeper player dumps', () => {
   });
 
   test('maps basketball positions and string jersey numbers', async () => {
-    const pool = await connect().fetchPlayerPool('basketball');
+    const pool = await connect().fetchPlayerPool(poolOf('sleeper', 'basketball'), ACCOUNT);
     assert.deepEqual(
       pool?.players.map((p) => [p.playerId, p.position, p.irlTeam, p.uniformNumber, p.active]),
       [
@@ -114,7 +117,7 @@ describe('Sleeper player dumps', () => {
 
   test('baseball has no Sleeper pool and costs no request', async () => {
     const before = fake.totalHits();
-    assert.equal(await connect().fetchPlayerPool('baseball'), null);
+    assert.equal(await connect().fetchPlayerPool(poolOf('sleeper', 'baseball'), ACCOUNT), null);
     assert.equal(fake.totalHits(), before);
   });
 
@@ -122,12 +125,18 @@ describe('Sleeper player dumps', () => {
     fake.route('/players/nba', {
       body: JSON.stringify({ '1': { player_id: '1', full_name: 'A B', active: 'yes' } }),
     });
-    await assert.rejects(connect().fetchPlayerPool('basketball'), (error: unknown) => {
-      assert.ok(error instanceof PlatformError);
-      assert.equal(error.kind, 'invalid_response');
-      assert.match(error.message, /GET \/players\/nba answered an unexpected shape at \/1\/active/);
-      return true;
-    });
+    await assert.rejects(
+      connect().fetchPlayerPool(poolOf('sleeper', 'basketball'), ACCOUNT),
+      (error: unknown) => {
+        assert.ok(error instanceof PlatformError);
+        assert.equal(error.kind, 'invalid_response');
+        assert.match(
+          error.message,
+          /GET \/players\/nba answered an unexpected shape at \/1\/active/,
+        );
+        return true;
+      },
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 // test time, never copied), served by a real local HTTP server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { SEASONS, SPORTS } from '../../../src/domain/catalog.ts';
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createSleeperConnector } from '../../../src/platforms/sleeper/index.ts';
@@ -11,6 +12,7 @@ import {
   startFakeSleeper,
 } from '../../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../../helpers/fake-platform.ts';
+import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
 
 const JML = '522458773317046272'; // The JanMichaelLarkin Dynasty League, 2020, rookie draft recorded
 const DLP = '521379020332068864'; // DLP Dynasty League, 2020, no avatar, draft picks not recorded
@@ -47,13 +49,13 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
   after(() => fake.close());
 
   test('resolves a username to the user id', async () => {
-    assert.deepEqual(await sleeper.resolveAccount('solarpool'), account);
+    assert.deepEqual(await linkWith(sleeper, { username: 'solarpool' }), account);
   });
 
   test('an unknown user is not_found, whether Sleeper says 404 or null', async () => {
-    assert.equal((await failure(sleeper.resolveAccount('nobody-here'))).kind, 'not_found');
+    assert.equal((await failure(linkWith(sleeper, { username: 'nobody-here' }))).kind, 'not_found');
     fake.route('/user/null-user', { body: 'null' });
-    assert.equal((await failure(sleeper.resolveAccount('null-user'))).kind, 'not_found');
+    assert.equal((await failure(linkWith(sleeper, { username: 'null-user' }))).kind, 'not_found');
   });
 
   test("lists the user's leagues within the scope", async () => {
@@ -74,19 +76,22 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     ]);
   });
 
-  test('an empty scope asks every Sleeper sport and season, never baseball', async () => {
+  test('the whole scope asks every Sleeper sport and season, never baseball', async () => {
     const before = fake.totalHits();
-    const refs = await sleeper.listLeagues(account, { sports: [], seasons: [] });
+    const refs = await sleeper.listLeagues(account, { sports: SPORTS, seasons: SEASONS });
     assert.equal(refs.length, 3);
     const asked = fake.requests.slice(before).map((r) => r.path);
     assert.equal(asked.length, 10); // nfl and nba, 2017-2021
     assert.ok(asked.includes(`/user/${account.externalUserId}/leagues/nba/2017`));
     assert.ok(asked.every((path) => /\/leagues\/(nfl|nba)\/20(17|18|19|20|21)$/.test(path)));
-    assert.deepEqual(await sleeper.listLeagues(account, { sports: ['baseball'], seasons: [] }), []);
+    assert.deepEqual(
+      await sleeper.listLeagues(account, { sports: ['baseball'], seasons: SEASONS }),
+      [],
+    );
   });
 
   test('maps a league, its teams and its rosters', async () => {
-    const snapshot = await sleeper.fetchLeague(account, ref(JML));
+    const snapshot = await sleeper.fetchLeague(account, ref(JML), storeHolding());
     assert.equal(snapshot.platform, 'sleeper');
     assert.equal(snapshot.platformLeagueKey, JML);
     assert.equal(snapshot.season, 2020);
@@ -128,7 +133,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
   });
 
   test('ids beyond 2^53 stay exact strings', async () => {
-    const snapshot = await sleeper.fetchLeague(account, ref(JML));
+    const snapshot = await sleeper.fetchLeague(account, ref(JML), storeHolding());
     assert.ok(Number(JML) > Number.MAX_SAFE_INTEGER);
     assert.notEqual(String(Number(JML)), JML); // what a numeric parse would have made of it
     assert.equal(snapshot.platformLeagueKey, JML);
@@ -136,7 +141,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
   });
 
   test('without a player dump, rostered players come from draft picks or placeholders', async () => {
-    const snapshot = await connect().fetchLeague(account, ref(JML));
+    const snapshot = await connect().fetchLeague(account, ref(JML), storeHolding());
     assert.equal(snapshot.players.length, 350);
     const byId = new Map(snapshot.players.map((p) => [p.playerId, p]));
     // Drafted as a rookie in this league's 2020 draft: the pick's metadata names him.
@@ -153,11 +158,12 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     assert.equal(fake.hits(`/draft/522458773321240576/picks`) > 0, true);
   });
 
-  test('with a player dump, only rostered players the dump lacks are added', async () => {
+  test('with the player dump stored, only rostered players the store lacks are added', async () => {
     const withDump = connect();
-    const pool = await withDump.fetchPlayerPool('football');
+    const pool = await withDump.fetchPlayerPool(poolOf('sleeper', 'football'), account);
     assert.ok(pool?.players.some((p) => p.playerId === '4046'));
-    const snapshot = await withDump.fetchLeague(account, ref(JML));
+    const stored = storeHolding((pool?.players ?? []).map((p) => p.playerId));
+    const snapshot = await withDump.fetchLeague(account, ref(JML), stored);
     const added = snapshot.players.map((p) => p.playerId);
     assert.equal(added.length, 348);
     assert.ok(!added.includes('4046') && !added.includes('6794'));
@@ -165,7 +171,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
   });
 
   test('a league without avatar, and drafts whose picks are gone', async () => {
-    const snapshot = await sleeper.fetchLeague(account, ref(DLP));
+    const snapshot = await sleeper.fetchLeague(account, ref(DLP), storeHolding());
     assert.equal(snapshot.name, 'DLP Dynasty League');
     assert.equal('leagueAvatar' in snapshot, false);
     assert.equal(snapshot.teams.find((t) => t.rosterId === '4')?.name, 'DLP::thoriyan');
@@ -175,9 +181,15 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
   });
 
   test('a listed league Sleeper no longer has is not_found', async () => {
-    assert.equal((await failure(sleeper.fetchLeague(account, ref(UNRECORDED)))).kind, 'not_found');
+    assert.equal(
+      (await failure(sleeper.fetchLeague(account, ref(UNRECORDED), storeHolding()))).kind,
+      'not_found',
+    );
     fake.route(`/league/9${JML}`, { body: 'null' });
-    assert.equal((await failure(sleeper.fetchLeague(account, ref(`9${JML}`)))).kind, 'not_found');
+    assert.equal(
+      (await failure(sleeper.fetchLeague(account, ref(`9${JML}`), storeHolding()))).kind,
+      'not_found',
+    );
   });
 
   test('orphan rosters, null player lists and players listed twice', async () => {
@@ -200,7 +212,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     fake.route(`/league/${key}/users`, {
       body: JSON.stringify(fake.recorded(`/league/${JML}/users`)),
     });
-    const snapshot = await sleeper.fetchLeague(account, ref(key));
+    const snapshot = await sleeper.fetchLeague(account, ref(key), storeHolding());
     assert.deepEqual(snapshot.teams[9], { rosterId: '10' });
     assert.equal(snapshot.numTeams, 12);
     const entries = (rosterId: string) =>
@@ -217,7 +229,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     fake.route(`/league/${key}`, { body: JSON.stringify({ ...nameless, league_id: key }) });
     fake.route(`/league/${key}/rosters`, { body: '[]' });
     fake.route(`/league/${key}/users`, { body: '[]' });
-    const error = await failure(sleeper.fetchLeague(account, ref(key)));
+    const error = await failure(sleeper.fetchLeague(account, ref(key), storeHolding()));
     assert.equal(error.kind, 'invalid_response');
     assert.match(
       error.message,
@@ -230,7 +242,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
       body: JSON.stringify({ ...nameless, name: 'Named', league_id: key }),
     });
     fake.route(`/league/${key}/rosters`, { body: JSON.stringify(rosters) });
-    const typeError = await failure(sleeper.fetchLeague(account, ref(key)));
+    const typeError = await failure(sleeper.fetchLeague(account, ref(key), storeHolding()));
     assert.equal(typeError.kind, 'invalid_response');
     assert.match(
       typeError.message,
@@ -247,7 +259,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     fake.route(`/league/${key}`, { body: league.replace('"league_id":"X"', `"league_id":${key}`) });
     fake.route(`/league/${key}/rosters`, { body: '[]' });
     fake.route(`/league/${key}/users`, { body: '[]' });
-    const error = await failure(sleeper.fetchLeague(account, ref(key)));
+    const error = await failure(sleeper.fetchLeague(account, ref(key), storeHolding()));
     assert.equal(error.kind, 'invalid_response');
     assert.match(error.message, /at \/league_id: Expected string/);
   });
@@ -257,7 +269,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     const users = { body: JSON.stringify(fake.recorded(path)) };
     fake.route(path, [{ status: 502 }, users]);
     const before = fake.hits(path);
-    const snapshot = await sleeper.fetchLeague(account, ref(JML));
+    const snapshot = await sleeper.fetchLeague(account, ref(JML), storeHolding());
     assert.equal(snapshot.teams[0]?.name, 'Fake News');
     assert.equal(fake.hits(path) - before, 2);
   });
