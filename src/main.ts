@@ -58,7 +58,9 @@ export async function startServer(
         ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),
       });
     }
-    const demoToken = config.demoOnEmpty ? await loadDemoIfEmpty(store, logger) : undefined;
+    const demoToken = config.demoOnEmpty
+      ? await loadDemoIfEmpty(store, config.supportedSeasons, logger)
+      : undefined;
     const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
     const server = createServer((req, res) => app.handle(req, res));
     await listen(server, config.port, config.host);
@@ -71,7 +73,9 @@ export async function startServer(
       run: async (signal) => {
         const summary = await syncAll(store, connectors, {
           sports: [],
+          // The current season every time; finished ones until synced in full (sync/seasons.ts).
           seasons: [],
+          supportedSeasons: config.supportedSeasons,
           trigger: 'schedule',
           signal,
           secrets,
@@ -117,9 +121,13 @@ export async function startServer(
 }
 
 /** On a store with no users: the demo leagues, a `demo` user and a token for it. */
-async function loadDemoIfEmpty(store: Store, logger: Logger): Promise<string | undefined> {
+async function loadDemoIfEmpty(
+  store: Store,
+  seasons: readonly number[],
+  logger: Logger,
+): Promise<string | undefined> {
   if ((await listUsers(store.db)).length > 0) return undefined;
-  const summary = await loadDemo(store);
+  const summary = await loadDemo(store, { seasons });
   const user = summary.accounts[0];
   if (!user) return undefined;
   const { token } = await issueToken(store.db, {

@@ -16,6 +16,8 @@ import type { SyncProgressEvent, SyncSummary } from './types.ts';
 export const DEMO_USER_NAME = 'demo';
 
 export interface LoadDemoOptions {
+  /** The supported seasons (config.supportedSeasons): the demo's leagues of others are not loaded. */
+  seasons: readonly number[];
   seed?: number;
   onProgress?: (event: SyncProgressEvent) => void;
 }
@@ -34,7 +36,7 @@ export async function ensureUser(store: Store, name: string): Promise<User> {
   }
 }
 
-export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Promise<SyncSummary> {
+export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<SyncSummary> {
   const user = await ensureUser(store, DEMO_USER_NAME);
   const connector = createDemoConnector(options.seed === undefined ? {} : { seed: options.seed });
   await linkAccount(store.db, {
@@ -50,7 +52,10 @@ export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Pro
       userId: user.id,
       platform: 'demo',
       sports: [],
-      seasons: [],
+      // Named, so every load goes through all of them: the demo costs no upstream call, and a
+      // second load reports every league unchanged.
+      seasons: options.seasons,
+      supportedSeasons: options.seasons,
       trigger: 'demo',
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     },

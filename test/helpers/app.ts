@@ -79,7 +79,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     },
   });
   const events: ResponseEvent[] = [];
-  const defaults = createStoreReadModel(store);
+  const defaults = createStoreReadModel(store, config.supportedSeasons);
   const app = createApp({
     store,
     config,
@@ -131,14 +131,17 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       await store.destroy();
-      assertStatusesDocumented(events);
+      assertStatusesDocumented(events, config.supportedSeasons);
     },
   };
 }
 
 /** Every (operation, status) answered to GET or HEAD must appear in that operation's responses. */
-function assertStatusesDocumented(events: readonly ResponseEvent[]): void {
-  const { openapi } = apiDocuments();
+function assertStatusesDocumented(
+  events: readonly ResponseEvent[],
+  seasons: readonly number[],
+): void {
+  const { openapi } = apiDocuments(seasons);
   const documented = new Map<string, Set<string>>();
   for (const item of Object.values(openapi.paths)) {
     documented.set(item.get.operationId, new Set(Object.keys(item.get.responses)));

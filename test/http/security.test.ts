@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateToken } from '../../src/domain/tokens.ts';
-import { API_ROUTES } from '../../src/http/routes/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { apiRoutes } from '../../src/http/routes/index.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -13,6 +14,8 @@ import { buildWorld } from './world.ts';
 import type { World } from './world.ts';
 
 /** A request each route answers 200 to for Alice, given the league to ask about. */
+const API_ROUTES = apiRoutes(loadConfig({}).supportedSeasons);
+
 const PATHS: Record<string, (leagueId: number) => string> = {
   findAllLeagues: () => '/league/findAllLeagues',
   getLeagueSettings: (leagueId) => `/league/settings/${leagueId}`,

@@ -1,7 +1,9 @@
 // `fantasy-data sync --user NAME ...` (live progress on stderr, summary table on stdout, exit 1
 // when anything failed) and `fantasy-data sync status [--user NAME]`.
-import { PLATFORMS, SEASONS, SPORTS, isPlatform, isSeason, isSport } from '../../domain/catalog.ts';
+import { loadConfig } from '../../config.ts';
+import { PLATFORMS, SPORTS, isPlatform, isSport } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import { describeSeasons } from '../../domain/seasons.ts';
 import { listLeagueSyncStatus } from '../../storage/repositories/syncs.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
@@ -19,16 +21,27 @@ import {
 } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
-export const SYNC_USAGE = `Usage:
+/** The usage text; `seasons` are the configured SUPPORTED_SEASONS once they are known. */
+export function syncUsage(seasons?: readonly number[]): string {
+  const seasonList =
+    seasons === undefined
+      ? 'those of SUPPORTED_SEASONS (default 2017-2021)'
+      : `${describeSeasons(seasons)} (SUPPORTED_SEASONS)`;
+  return `Usage:
   fantasy-data sync --user NAME [--platform P] [--sport S]... [--season YEAR]...
   fantasy-data sync --all [--sport S]... [--season YEAR]...
       sync linked accounts now; progress on stderr, a summary table on stdout;
       exits 1 when any league failed. --sport and --season repeat; none means all.
+      Without --season, a finished season an account already synced in full is left
+      alone (its data no longer changes); --season syncs the seasons named in any case.
       platforms: ${PLATFORMS.join(', ')}
       sports: ${SPORTS.join(', ')}
-      seasons: ${SEASONS.join(', ')}
+      seasons: ${seasonList}
   fantasy-data sync status [--user NAME]
       per league: when it last synced, the last attempt's outcome and error`;
+}
+
+export const SYNC_USAGE = syncUsage();
 
 export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(
@@ -48,7 +61,7 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     SYNC_USAGE,
   );
   if (values.help) {
-    io.out(SYNC_USAGE);
+    io.out(syncUsage(loadConfig(io.env).supportedSeasons));
     return EXIT_OK;
   }
   if (positionals[0] === 'status') {
@@ -80,10 +93,16 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
       throw new UsageError(`unknown sport "${s}"; sports: ${SPORTS.join(', ')}`, SYNC_USAGE);
     return s;
   });
+  // Checked against the configured seasons before anything is opened.
+  const { supportedSeasons } = loadConfig(io.env);
   const seasons = (values.season ?? []).map((s): number => {
     const year = /^\d{4}$/.test(s) ? Number(s) : NaN;
-    if (!isSeason(year))
-      throw new UsageError(`unknown season "${s}"; seasons: ${SEASONS.join(', ')}`, SYNC_USAGE);
+    if (!supportedSeasons.includes(year)) {
+      throw new UsageError(
+        `unknown season "${s}"; seasons: ${supportedSeasons.join(', ')}`,
+        syncUsage(supportedSeasons),
+      );
+    }
     return year;
   });
 
@@ -101,6 +120,7 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
       const options = {
         sports,
         seasons,
+        supportedSeasons: config.supportedSeasons,
         trigger: 'cli',
         signal: controller.signal,
         secrets: createSecretBox(config),

@@ -2,7 +2,10 @@
 // test time, never copied), served by a real local HTTP server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SEASONS, SPORTS } from '../../../src/domain/catalog.ts';
+import { SPORTS } from '../../../src/domain/catalog.ts';
+import { seasonsBetween } from '../../../src/domain/seasons.ts';
+
+const SEASONS = seasonsBetween(2017, 2021);
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createSleeperConnector } from '../../../src/platforms/sleeper/index.ts';
