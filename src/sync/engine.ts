@@ -17,18 +17,13 @@ import {
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { markSeasonsComplete } from '../storage/repositories/account-seasons.ts';
 import { nowIso } from '../storage/db.ts';
-import {
-  attachLeagues,
-  detachLeagues,
-  getPlayerPoolState,
-} from '../storage/repositories/snapshots.ts';
+import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-keys.ts';
 import { syncLeagues } from './leagues.ts';
 import { refreshPoolIfDue } from './pools.ts';
-import { completedSeasons, findFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
-import type { KeptLeague } from './seasons.ts';
+import { completedSeasons, keepFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
 import { accountOutcome, summarize } from './summary.ts';
 import type {
   AccountSyncSummary,
@@ -156,22 +151,10 @@ async function runAccount(
   onProgress?.({ type: 'leagues-found', platform, count: listed.length });
   const knownLeagueIds = await findKnownLeagueIds(store.db, platform, listed);
   // A finished season's league synced after the season ended is final: kept, not fetched.
-  const final = plan.asked
-    ? new Set<string>()
-    : await findFinalLeagues(store.db, platform, listed, now);
-  const kept: KeptLeague[] = [];
-  const refs: LeagueRef[] = [];
-  for (const ref of listed) {
-    const key = leagueKey(ref.platformLeagueKey, ref.season);
-    const leagueId = knownLeagueIds.get(key);
-    if (leagueId !== undefined && final.has(key)) kept.push({ ref, leagueId });
-    else refs.push(ref);
-  }
-  await attachLeagues(
-    store,
-    kept.map((k) => k.leagueId),
-    { userId, accountId: account.id },
-  );
+  const { kept, refs } = await keepFinalLeagues(store, platform, listed, knownLeagueIds, now, {
+    asked: plan.asked,
+    member: { userId, accountId: account.id },
+  });
 
   // Pools first, so every league of a pool is written against today's player list.
   const pools = new Map<string, PoolKey>();

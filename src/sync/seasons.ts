@@ -14,6 +14,8 @@ import {
 } from '../storage/repositories/account-seasons.ts';
 import type { SportSeason } from '../storage/repositories/account-seasons.ts';
 import { leagueKey } from '../storage/repositories/league-keys.ts';
+import { attachLeagues } from '../storage/repositories/snapshots.ts';
+import type { LeagueMember } from '../storage/repositories/snapshots.ts';
 import type { LeagueSyncResult, PoolRefreshResult, SyncProgressEvent } from './types.ts';
 
 /** A listed league the run keeps as stored (final) instead of fetching it. */
@@ -75,6 +77,37 @@ export async function findFinalLeagues(
     if (at !== undefined && isSeasonFinished(ref.season, new Date(at))) final.add(key);
   }
   return final;
+}
+
+/**
+ * Splits the listed leagues into those kept as stored (final, see findFinalLeagues; the user is
+ * made a member of them here) and those to fetch. A run that named its seasons fetches them all.
+ */
+export async function keepFinalLeagues(
+  store: Store,
+  platform: Platform,
+  listed: readonly LeagueRef[],
+  knownLeagueIds: ReadonlyMap<string, number>,
+  now: Date,
+  run: { asked: boolean; member: LeagueMember },
+): Promise<{ kept: KeptLeague[]; refs: LeagueRef[] }> {
+  const final = run.asked
+    ? new Set<string>()
+    : await findFinalLeagues(store.db, platform, listed, now);
+  const kept: KeptLeague[] = [];
+  const refs: LeagueRef[] = [];
+  for (const ref of listed) {
+    const key = leagueKey(ref.platformLeagueKey, ref.season);
+    const leagueId = knownLeagueIds.get(key);
+    if (leagueId !== undefined && final.has(key)) kept.push({ ref, leagueId });
+    else refs.push(ref);
+  }
+  await attachLeagues(
+    store,
+    kept.map((k) => k.leagueId),
+    run.member,
+  );
+  return { kept, refs };
 }
 
 /**
