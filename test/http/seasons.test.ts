@@ -106,7 +106,10 @@ for (const dialect of testBackends()) {
             'season',
             'query',
           );
-          assert.equal(body.detail, 'season must be one of 2017, 2018, 2019, 2020, 2021; got "2022"');
+          assert.equal(
+            body.detail,
+            'season must be one of 2017, 2018, 2019, 2020, 2021; got "2022"',
+          );
           assert.deepEqual(
             await seasonsOf(await served.get('/league/findAllLeagues')),
             [2021, 2019],
