@@ -80,6 +80,8 @@ export interface FakeEspn extends FakePlatformServer {
   readonly validS2: Set<string>;
   /** Extra league seasons, keyed "ffl/2019/899513" (ESPN seasonId), served like recorded ones. */
   readonly seasons: Map<string, Json>;
+  /** What the fake answers a request by itself (to restore a path after `route`). */
+  answer(request: FakeRequest): FakeReply;
   /** A recorded league season as served for these views. */
   league(game: string, seasonId: number, id: string, views: readonly string[]): Json | undefined;
 }
@@ -281,5 +283,6 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     validS2,
     seasons,
     league,
+    answer,
   };
 }
