@@ -42,7 +42,9 @@ interface ListingLeague {
   positions: number;
 }
 
-export function createFleaflickerConnector(options: FleaflickerConnectorOptions): PlatformConnector {
+export function createFleaflickerConnector(
+  options: FleaflickerConnectorOptions,
+): PlatformConnector {
   const { baseUrl, maxListingPages = 1000, ...clientOptions } = options;
   const client = createHttpClient({
     requestsPerMinute: REQUESTS_PER_MINUTE,

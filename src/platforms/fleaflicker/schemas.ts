@@ -65,9 +65,7 @@ export const FleaUserLeagues = Type.Object({
 export const FleaStandings = Type.Object({
   league: FleaLeague,
   season: Type.Optional(Type.Integer()),
-  divisions: Type.Optional(
-    Type.Array(Type.Object({ teams: Type.Optional(Type.Array(FleaTeam)) })),
-  ),
+  divisions: Type.Optional(Type.Array(Type.Object({ teams: Type.Optional(Type.Array(FleaTeam)) }))),
 });
 export type FleaStandings = Static<typeof FleaStandings>;
 
