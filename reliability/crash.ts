@@ -99,7 +99,7 @@ export async function firstStartTrial(
   rng: Rng,
   startMs: number,
 ): Promise<TrialResult> {
-  const killedAfterMs = rng.int(Math.round(startMs * 0.3), startMs);
+  const killedAfterMs = rng.int(Math.round(startMs * 0.5), startMs);
   const problems: string[] = [];
   const first = spawnCli(['serve'], { ...spot.env, PORT: '0', FANTASY_DEMO_ON_EMPTY: 'true' });
   first.stdout?.resume();
@@ -213,17 +213,24 @@ export async function runCrashTrials(options: {
       child.stderr?.resume();
       if ((await exited(child)) !== 0) throw new Error(`set-up failed: ${command.join(' ')}`);
     }
-    // A first full sync writes everything and times a sync; later ones re-fetch and re-check.
-    const started = Date.now();
+    // A first full sync writes everything and times a run from its first progress line.
     const first = spawnCli(['sync', '--user', 'alice'], {
       ...spot.env,
       SLEEPER_BASE_URL: fake.baseUrl,
     });
     first.stdout?.resume();
-    first.stderr?.resume();
+    await stderrSays(first, 'syncing');
+    const started = Date.now();
     await exited(first);
     const syncMs = Date.now() - started;
+    // Each trial's rosters differ from the last, so every run has a league to rewrite.
+    const rostersPath = `/league/${SHIFTED_LEAGUE}/rosters`;
+    const rosters = fake.recorded(rostersPath) as Array<{ players?: string[] | null }>;
     for (let i = 0; i < options.trials; i++) {
+      const shifted = rosters.map((roster, r) =>
+        r === i % rosters.length ? { ...roster, players: (roster.players ?? []).slice(1) } : roster,
+      );
+      fake.route(rostersPath, reply.json(shifted));
       record(await syncTrial(spot, fake.baseUrl, rng, syncMs));
     }
   } finally {
