@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import { createDemoConnector } from '../platforms/demo/index.ts';
 import { createEspnConnector } from '../platforms/espn/index.ts';
+import { createFleaflickerConnector } from '../platforms/fleaflicker/index.ts';
 import { createSleeperConnector } from '../platforms/sleeper/index.ts';
 import type { ConnectorRegistry } from './types.ts';
 
@@ -16,5 +17,6 @@ export function createConnectorRegistry(config: Pick<Config, 'platforms'>): Conn
       baseUrl: config.platforms.espnBaseUrl,
       fanBaseUrl: config.platforms.espnFanBaseUrl,
     }),
+    fleaflicker: createFleaflickerConnector({ baseUrl: config.platforms.fleaflickerBaseUrl }),
   });
 }
