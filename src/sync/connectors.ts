@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import { createDemoConnector } from '../platforms/demo/index.ts';
 import { createSleeperConnector } from '../platforms/sleeper/index.ts';
+import { createYahooConnector } from '../platforms/yahoo/index.ts';
 import type { ConnectorRegistry } from './types.ts';
 
 export type { ConnectorRegistry } from './types.ts';
@@ -11,5 +12,20 @@ export function createConnectorRegistry(config: Pick<Config, 'platforms'>): Conn
   return Object.freeze({
     demo: createDemoConnector(),
     sleeper: createSleeperConnector({ baseUrl: config.platforms.sleeperBaseUrl }),
+    yahoo: createYahooConnector(yahooOptions(config.platforms)),
   });
+}
+
+/** Yahoo's connector options from config; without the application's keys it only explains. */
+function yahooOptions(p: Config['platforms']): Parameters<typeof createYahooConnector>[0] {
+  return {
+    baseUrl: p.yahooBaseUrl,
+    authBaseUrl: p.yahooAuthBaseUrl,
+    clientId: p.yahooClientId,
+    clientSecret: p.yahooClientSecret,
+    redirectUri: p.yahooRedirectUri,
+    requestsPerMinute: p.yahooRequestsPerMinute,
+    accountRequestsPerMinute: p.yahooAccountRequestsPerMinute,
+    throttleBackoffMs: p.yahooThrottleBackoffMinutes * 60_000,
+  };
 }
