@@ -69,7 +69,12 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
     redirectUri: options.redirectUri,
     now,
   });
-  const keeper = createTokenKeeper(oauth, now, options.renewAheadMs ?? 5 * 60_000);
+  const keeper = createTokenKeeper(
+    oauth,
+    now,
+    options.renewAheadMs ?? 5 * 60_000,
+    ...(options.sleep ? [options.sleep] : []),
+  );
   const get = (account: PlatformAccount, path: string, signal?: AbortSignal): Promise<unknown> =>
     api.get(keeper, account, path, signal);
   const games = createGameDirectory(get, now);

@@ -3,13 +3,14 @@
 // token (one hour) and a refresh token, and later trades the refresh token for new ones. Yahoo may
 // rotate the refresh token on every refresh, so the newest one must never be lost: a rotated pair
 // is stored by compare-and-swap, and a process that loses the swap uses the winner's tokens.
+import { setTimeout as delay } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { PlatformError } from '../connector.ts';
 import type { CredentialStore, PlatformAccount } from '../connector.ts';
-import type { HttpClient } from '../http-client.ts';
+import type { HttpClient, Sleep } from '../http-client.ts';
 import { oauthErrorCode, yahooErrorDescription } from './errors.ts';
 
 /** What `link yahoo` stores (encrypted): the token pair and when the access token expires. */
@@ -223,7 +224,12 @@ interface TokenState {
  * engine makes one per sync run), so a run never reuses another run's tokens; runs and processes
  * share only the store, through `credentialStore`.
  */
-export function createTokenKeeper(oauth: YahooOAuth, now: () => number, renewAheadMs: number) {
+export function createTokenKeeper(
+  oauth: YahooOAuth,
+  now: () => number,
+  renewAheadMs: number,
+  sleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }),
+) {
   const states = new WeakMap<PlatformAccount, TokenState>();
 
   function stateOf(account: PlatformAccount): TokenState {
@@ -259,9 +265,14 @@ export function createTokenKeeper(oauth: YahooOAuth, now: () => number, renewAhe
     try {
       next = await oauth.refresh(state.tokens.refresh_token, signal);
     } catch (error) {
-      // Refused because someone else's refresh rotated the token meanwhile? Then use theirs.
-      const latest = await store?.load();
-      if (latest !== undefined && latest !== state.text) return adopt(state, latest);
+      // Refused because another process's refresh rotated the token meanwhile? Then use theirs,
+      // once it has stored them (its answer may arrive a moment after our refusal).
+      if (!(error instanceof PlatformError) || error.kind !== 'credentials_rejected') throw error;
+      for (const waitMs of store === undefined ? [] : [0, 500, 2_000]) {
+        if (waitMs > 0) await sleep(waitMs, signal);
+        const latest = await store?.load();
+        if (latest !== undefined && latest !== state.text) return adopt(state, latest);
+      }
       throw error;
     }
     const nextText = serializeTokens(next);
