@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reply, startFakePlatform } from './fake-platform.ts';
 import type { FakePlatformServer, FakeReply, FakeRequest } from './fake-platform.ts';
+import { findElement, parseXml, yahooJsonOf } from './yahoo-xml.ts';
 
 export const YAHOO_FIXTURES_DIR = fileURLToPath(
   new URL('../../../shared/fixtures/yahoo/', import.meta.url),
@@ -122,6 +123,44 @@ function loadWorld() {
     '2022',
     'baseball',
   );
+  // Football 2021, recorded in XML (the API's own format) and rendered as Yahoo renders JSON:
+  // the league with its 16 teams (from its standings), team 4's roster and the game record.
+  const xml = (file: string, name: string) =>
+    findElement(parseXml(recordedText(file)), name) as NonNullable<ReturnType<typeof findElement>>;
+  const league2021 = xml('nfl-2021-league-406.l.117376-standings.xml', 'league');
+  const meta2021 = (
+    yahooJsonOf({
+      ...league2021,
+      children: league2021.children.filter((c) => c.name !== 'standings'),
+    }) as Json[]
+  ).reduce<Json>((all, field) => ({ ...all, ...field }), {});
+  const roster2021 = yahooJsonOf(
+    xml('nfl-2021-team-406.l.117376.t.4-roster.xml', 'team'),
+  ) as Json[];
+  const teams2021 = (findElement(league2021, 'teams')?.children ?? []).map((team) => {
+    const fields = yahooJsonOf({
+      ...team,
+      children: team.children.filter(
+        (c) => !/^team_(standings|points|projected_points)$/.test(c.name),
+      ),
+    }) as Fields;
+    const roster =
+      String((fields[1] as Json).team_id) === '4'
+        ? (roster2021.find((f) => 'roster' in f)?.roster as Json)
+        : undefined;
+    if (roster === undefined) return { fields };
+    const { players, ...rest } = roster;
+    return { fields, roster: { ...rest, '0': { players } } };
+  });
+  leagues.set('406.l.117376', { meta: meta2021, teams: teams2021 });
+  for (const game of findElement(parseXml(recordedText('nfl-games-371-406.xml')), 'games')
+    ?.children ?? []) {
+    const meta = (yahooJsonOf(game) as Json[]).reduce<Json>(
+      (all, field) => ({ ...all, ...field }),
+      {},
+    );
+    games.set(String(meta.game_key), meta);
+  }
   // Games of the leagues not in the recorded list: the fake's own game records (key, code, season).
   const ownGame = (key: string, code: string, season: string, name: string): void => {
     if (!games.has(key))
@@ -138,7 +177,11 @@ function loadWorld() {
         team.roster?.['0'] && (team.roster['0'] as Json).players,
         'player',
       )) {
-        const fields = (player as unknown[])[0] as Fields;
+        // JSON recordings nest the fields ([[fields], {selected_position}]); XML ones do not.
+        const parts = player as unknown[];
+        const fields = Array.isArray(parts[0])
+          ? (parts[0] as Fields)
+          : parts.filter((part) => !('selected_position' in (part as Json)));
         const gameKey = String(league.meta.league_key).split('.')[0] as string;
         players.set(gameKey, [...(players.get(gameKey) ?? []), fields]);
       }

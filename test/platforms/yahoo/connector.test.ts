@@ -186,6 +186,53 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
     ]);
   });
 
+  it('football 2021 (recorded in XML, served as Yahoo renders JSON): 16 teams and a full roster', async () => {
+    const refs = await connector.listLeagues(account, {
+      sports: ALL_SPORTS,
+      seasons: [2017, 2018, 2019, 2020, 2021],
+    });
+    assert.deepEqual(refs, [
+      {
+        platformLeagueKey: '406.l.117376',
+        sport: 'football',
+        season: 2021,
+        name: 'MCS Fantasy Football 2021',
+      },
+    ]);
+    const league = await connector.fetchLeague(
+      account,
+      refs[0] as (typeof refs)[number],
+      storeHolding(),
+    );
+    assert.equal(league.numTeams, 16);
+    assert.equal(league.leagueUrl, 'https://football.fantasysports.yahoo.com/f1/117376');
+    assert.equal('leagueAvatar' in league, false, 'an empty logo_url is no avatar');
+    assert.equal(league.teams.length, 16);
+    assert.deepEqual(
+      league.teams.find((t) => t.rosterId === '4'),
+      { rosterId: '4', name: 'Chalupa Batman', ownerPlatformUserId: 'HJXEGSOPDMQLLZFJIQ2BCZA3Z4' },
+    );
+    assert.equal(league.rosterEntries.length, 18);
+    assert.deepEqual(
+      league.players.find((p) => p.playerId === '29369'),
+      {
+        playerId: '29369',
+        fullName: 'Dak Prescott',
+        firstName: 'Dak',
+        lastName: 'Prescott',
+        position: 'QB',
+        irlTeam: 'DAL',
+        uniformNumber: '4',
+        active: true,
+      },
+    );
+    const positions = new Set(league.players.map((p) => p.position));
+    assert.ok(
+      ['QB', 'K', 'DEF'].every((position) => positions.has(position)),
+      [...positions].join(' '),
+    );
+  });
+
   it("a season's pool is the game's every player, read 25 at a time", async () => {
     const before = world.fake.requests.length;
     const pool = await connector.fetchPlayerPool(poolOf('yahoo', 'football', 2025), account);
