@@ -8,7 +8,7 @@ import type { PlatformAccount } from '../connector.ts';
 import { RequestBudget, createHttpClient, parseRetryAfter } from '../http-client.ts';
 import type { HttpClient, HttpClientOptions } from '../http-client.ts';
 import { explainRefusal } from './errors.ts';
-import type { TokenKeeper } from './oauth.ts';
+import type { TokenKeeper } from './tokens.ts';
 
 export interface YahooApiOptions {
   /** https://fantasysports.yahooapis.com/fantasy/v2 */

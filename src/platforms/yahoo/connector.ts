@@ -20,7 +20,8 @@ import {
   rosterPlayers,
   sportFromGameCode,
 } from './mapping.ts';
-import { createTokenKeeper, createYahooOAuth, serializeTokens } from './oauth.ts';
+import { createYahooOAuth } from './oauth.ts';
+import { createTokenKeeper, serializeTokens } from './tokens.ts';
 import { responses, validate } from './schemas.ts';
 
 export interface YahooConnectorOptions extends Omit<
