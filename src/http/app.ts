@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps): App {
     }
   }
 
-  /** Within the rate limit: negotiate, check product and query, then the cached answer or the handler's. */
+  /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */
   function serveWithin(
     ex: Exchange,
     route: ApiRoute,

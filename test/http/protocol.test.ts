@@ -1,9 +1,11 @@
 // HTTP behaviour shared by every route: unknown paths, other methods, HEAD, request ids, the log
 // line, rate limits and unexpected failures, on every backend.
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
+import { createHttpServer } from '../../src/http/server.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -106,6 +108,26 @@ for (const dialect of testBackends()) {
         );
         assert.equal(answers[0]?.body, '{"status":"ok"}');
         await expectProblem(asResponse(answers[1]), 'malformed_request');
+      }
+    });
+
+    it('answers a request whose headers do not arrive in time with 408, then closes', async () => {
+      const server = createHttpServer(t.app, {
+        headersTimeout: 100,
+        requestTimeout: 200,
+        connectionsCheckingInterval: 25,
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const answer = await sendRaw(
+          `http://127.0.0.1:${port}`,
+          'GET /healthz HTTP/1.1\r\nHost: x\r\n',
+        );
+        await expectProblem(asResponse(answer), 'request_timeout');
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
       }
     });
 
