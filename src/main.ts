@@ -1,12 +1,12 @@
 // The composition root: config -> store -> app -> listen, plus the demo-on-empty start-up and
 // the re-sync schedule. `startServer` is what `fantasy-data serve` runs and what tests start
 // in-process; it never installs signal handlers (the serve command does).
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import type { Product } from './domain/catalog.ts';
 import { createApp } from './http/app.ts';
+import { createHttpServer } from './http/server.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
@@ -60,7 +60,7 @@ export async function startServer(
     }
     const demoToken = config.demoOnEmpty ? await loadDemoIfEmpty(store, logger) : undefined;
     const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
-    const server = createServer((req, res) => app.handle(req, res));
+    const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
     const connectors = options.connectors ?? createConnectorRegistry(config);
