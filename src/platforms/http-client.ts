@@ -2,8 +2,8 @@
 // with exponential backoff and full jitter, Retry-After, a per-platform request budget and a cap
 // on requests in flight. Failures come out as PlatformError so the sync engine sees one shape.
 // It never logs: URLs may carry keys on other platforms and headers may carry credentials.
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Platform } from '../domain/catalog.ts';
+import { abortableSleep, whenAborted } from './abort.ts';
 import { PlatformError } from './connector.ts';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -60,8 +60,6 @@ export interface HttpClient {
 /** How much of a refused request's body a PlatformError keeps for the connector to inspect. */
 const ERROR_BODY_CHARS = 4_096;
 
-const abortableSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
-
 /** A failed attempt: what to throw if it was the last, and whether another may succeed. */
 interface Failure {
   kind: PlatformError['kind'];
@@ -98,16 +96,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<{ value: unknown } | Failure> {
     const { signal } = request;
     await budget.take(signal);
-    // One controller per attempt, fed by the timer and by the caller's signal (a listener
-    // removed afterwards, rather than AbortSignal.any, which piles up on a long-lived signal).
+    // One controller per attempt, fed by the timer and by the caller's signal (through
+    // whenAborted, which keeps one listener on a signal every request of a sync shares).
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const onAbort = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = signal ? whenAborted(signal, () => controller.abort(signal.reason)) : noop;
     try {
       signal?.throwIfAborted();
       const response = await fetchImpl(url, {
@@ -137,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { kind: 'unavailable', message, retry: true };
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting();
     }
   }
 
@@ -293,16 +290,18 @@ export class ConcurrencyLimit {
       this.active++;
     } else {
       await new Promise<void>((resolve, reject) => {
-        const onAbort = (): void => {
-          this.waiting.splice(this.waiting.indexOf(granted), 1);
-          reject(signal?.reason);
-        };
+        let stopWaiting = noop;
         const granted = (): void => {
-          signal?.removeEventListener('abort', onAbort);
+          stopWaiting();
           resolve();
         };
-        signal?.addEventListener('abort', onAbort, { once: true });
         this.waiting.push(granted);
+        if (signal !== undefined) {
+          stopWaiting = whenAborted(signal, () => {
+            this.waiting.splice(this.waiting.indexOf(granted), 1);
+            reject(signal.reason);
+          });
+        }
       });
     }
     let released = false;
@@ -315,6 +314,8 @@ export class ConcurrencyLimit {
     };
   }
 }
+
+function noop(): void {}
 
 function networkReason(error: unknown): string {
   // undici wraps the socket error in `cause`; its code (ECONNRESET...) is safe to show.
