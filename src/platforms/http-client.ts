@@ -130,7 +130,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const message = `${endpoint} gave no complete answer within ${timeoutMs} ms`;
         return { kind: 'timeout', message, retry: true };
       }
-      const message = `${endpoint} failed: ${networkReason(error)}`;
+      const message = `${endpoint} failed: ${networkReason(error, url)}`;
       return { kind: 'unavailable', message, retry: true };
     } finally {
       clearTimeout(timer);
@@ -317,10 +317,30 @@ export class ConcurrencyLimit {
 
 function noop(): void {}
 
-function networkReason(error: unknown): string {
-  // undici wraps the socket error in `cause`; its code (ECONNRESET...) is safe to show.
-  if (!(error instanceof Error)) return 'network error';
+/** What a network-level failure tells a person, by the socket error's code. */
+const NETWORK_CODES: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'the name does not resolve (no network, or DNS is down)',
+  EAI_AGAIN: 'the name does not resolve (no network, or DNS is down)',
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection was closed',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'the host is unreachable',
+};
+
+/**
+ * Names the host that could not be reached: undici's bare "fetch failed (ENOTFOUND)" read like
+ * "user not found". The host comes from the request URL, never its path or query (which may
+ * carry keys); the socket error's code is safe to show.
+ */
+function networkReason(error: unknown, url: string): string {
+  const host = new URL(url).host;
+  if (!(error instanceof Error)) return `could not reach ${host}: network error`;
   const cause: unknown = (error as { cause?: unknown }).cause;
   const code = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+  if (typeof code !== 'string') return `could not reach ${host}: ${error.message}`;
+  const meaning = NETWORK_CODES[code];
+  return `could not reach ${host}: ${meaning === undefined ? code : `${meaning} (${code})`}`;
 }
