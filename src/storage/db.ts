@@ -15,6 +15,8 @@ export interface Store {
   readonly dialect: Dialect;
   /** Where the data lives, for messages: a file path or the URL without its password. */
   readonly location: string;
+  /** Set on the store `inOneTransaction` hands out: every write joins that one transaction. */
+  readonly inTransaction?: boolean;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
  * front, so two processes writing at once queue on busy_timeout instead of failing mid-way.
  */
 export async function writeTransaction<T>(store: Store, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // Already inside one: a failure propagates and rolls the enclosing transaction back whole.
+  if (store.inTransaction === true) return work(store.db);
   if (store.dialect === 'postgres') {
     return store.db.transaction().execute(work);
   }
@@ -116,6 +120,32 @@ export async function writeTransaction<T>(store: Store, work: (tx: Tx) => Promis
       await sql`rollback`.execute(connection);
       throw error;
     }
+  });
+}
+
+/**
+ * Runs `work` against a store whose every read and write, the engine's per-league transactions
+ * included, belongs to one write transaction: all of it is committed, or none (a crash or an
+ * error leaves the store as it was). `lockKey` (PostgreSQL) queues processes doing the same
+ * work at once, as SQLite's IMMEDIATE transaction does for every writer.
+ */
+export async function inOneTransaction<T>(
+  store: Store,
+  work: (store: Store) => Promise<T>,
+  lockKey?: number,
+): Promise<T> {
+  if (store.inTransaction === true) return work(store);
+  return writeTransaction(store, async (tx) => {
+    if (lockKey !== undefined && store.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${lockKey})`.execute(tx);
+    }
+    return work({
+      db: tx,
+      dialect: store.dialect,
+      location: store.location,
+      inTransaction: true,
+      close: async () => {},
+    });
   });
 }
 
