@@ -16,6 +16,7 @@ import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
 import { syncAll } from './sync/engine.ts';
 import type { ConnectorRegistry } from './sync/types.ts';
+import { sweepInterruptedRuns } from './sync/run-lease.ts';
 import { createScheduler } from './sync/scheduler.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 
@@ -54,6 +55,8 @@ export async function startServer(
         ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),
       });
     }
+    const interrupted = await sweepInterruptedRuns(store.db);
+    if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
     const demo = config.demoOnEmpty ? await loadDemoIntoEmptyStore(store) : undefined;
     if (demo !== undefined) {
       logger.info(

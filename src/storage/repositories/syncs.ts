@@ -9,6 +9,8 @@ export interface SyncRunStart {
   platform: Platform | null;
   /** What started the run: 'cli', 'schedule', 'demo'. */
   trigger: string;
+  /** "host:pid" of the process running it (sync/run-lease.ts). */
+  owner?: string;
 }
 
 /** What a sync run did, counted the same in the run record and in the engine's summary. */
@@ -55,13 +57,16 @@ export interface LeagueSyncStatus {
 }
 
 export async function startSyncRun(db: Tx, r: SyncRunStart): Promise<number> {
+  const startedAt = nowIso();
   const row = await db
     .insertInto('sync_runs')
     .values({
+      owner: r.owner ?? null,
+      heartbeat_at: startedAt,
       user_id: r.userId,
       platform: r.platform,
       trigger: r.trigger,
-      started_at: nowIso(),
+      started_at: startedAt,
       finished_at: null,
       outcome: 'running',
       leagues_found: 0,
@@ -93,6 +98,111 @@ export async function finishSyncRun(db: Tx, runId: number, r: SyncRunResult): Pr
     })
     .where('id', '=', runId)
     .execute();
+}
+
+/** The run is still alive (its lease, see sync/run-lease.ts). */
+export async function renewSyncRun(db: Tx, runId: number, at: string = nowIso()): Promise<void> {
+  await db
+    .updateTable('sync_runs')
+    .set({ heartbeat_at: at })
+    .where('id', '=', runId)
+    .where('outcome', '=', 'running')
+    .execute();
+}
+
+/** A run recorded as 'running': alive, or dead without having said so. */
+export interface UnfinishedRun {
+  id: number;
+  owner?: string;
+  startedAt: string;
+  /** The last heartbeat (the start for runs recorded before heartbeats). */
+  lastSeenAt: string;
+}
+
+export async function listUnfinishedRuns(db: Tx): Promise<UnfinishedRun[]> {
+  const rows = await db
+    .selectFrom('sync_runs')
+    .select(['id', 'owner', 'started_at', 'heartbeat_at'])
+    .where('outcome', '=', 'running')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    ...(row.owner !== null && { owner: row.owner }),
+    startedAt: row.started_at,
+    lastSeenAt: row.heartbeat_at ?? row.started_at,
+  }));
+}
+
+/**
+ * Records that a run's process died: only while it is still 'running', so a run that finished
+ * meanwhile keeps its real outcome. Its finish is its last sign of life. True when marked.
+ */
+export async function markRunInterrupted(
+  db: Tx,
+  run: UnfinishedRun,
+  error: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sync_runs')
+    .set({ outcome: 'interrupted', finished_at: run.lastSeenAt, error })
+    .where('id', '=', run.id)
+    .where('outcome', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The latest run of one user's platform account, when it did not finish (running or died). */
+export interface LatestUnfinishedRun extends UnfinishedRun {
+  userName?: string;
+  platform?: Platform;
+  trigger: string;
+  outcome: 'running' | 'interrupted';
+  error?: string;
+}
+
+/**
+ * Per (user, platform), the latest run when it is 'running' or 'interrupted': a later run that
+ * finished supersedes it, so only what is still unexplained is listed.
+ */
+export async function listLatestUnfinishedRuns(
+  db: Tx,
+  filter: { userId?: number } = {},
+): Promise<LatestUnfinishedRun[]> {
+  let latest = db
+    .selectFrom('sync_runs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .groupBy(['user_id', 'platform']);
+  if (filter.userId !== undefined) latest = latest.where('user_id', '=', filter.userId);
+  const rows = await db
+    .selectFrom(latest.as('latest'))
+    .innerJoin('sync_runs as run', 'run.id', 'latest.id')
+    .leftJoin('users', 'users.id', 'run.user_id')
+    .select([
+      'run.id',
+      'run.owner',
+      'run.started_at',
+      'run.heartbeat_at',
+      'run.platform',
+      'run.trigger',
+      'run.outcome',
+      'run.error',
+      'users.name',
+    ])
+    .where('run.outcome', 'in', ['running', 'interrupted'])
+    .orderBy('run.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    ...(row.owner !== null && { owner: row.owner }),
+    startedAt: row.started_at,
+    lastSeenAt: row.heartbeat_at ?? row.started_at,
+    ...(row.name !== null && { userName: row.name }),
+    ...(row.platform !== null && { platform: row.platform as Platform }),
+    trigger: row.trigger,
+    outcome: row.outcome as 'running' | 'interrupted',
+    ...(row.error !== null && { error: row.error }),
+  }));
 }
 
 export async function recordLeagueSync(db: Tx, r: LeagueSyncRecord): Promise<void> {
