@@ -1,5 +1,5 @@
 // The database handle: SQLite (embedded default) or PostgreSQL, behind one Kysely query layer.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -32,6 +32,16 @@ export interface StoreOptions {
   pgSchema?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Fail with StoreNotFoundError rather than create a store (commands that only read). */
+  mustExist?: boolean;
+}
+
+/** No store where the configuration points: nothing was created there. */
+export class StoreNotFoundError extends Error {
+  constructor(readonly location: string) {
+    super(`no store at ${location}`);
+    this.name = 'StoreNotFoundError';
+  }
 }
 
 export const SQLITE_FILE_NAME = 'fantasy.sqlite';
@@ -55,6 +65,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ? openPostgres(options.databaseUrl, options)
     : openSqlite(options);
   try {
+    if (options.mustExist === true && store.dialect === 'postgres' && !(await isMigrated(store))) {
+      throw new StoreNotFoundError(store.location);
+    }
     await migrateToLatest(store.db, store.dialect);
   } catch (error) {
     await store.close();
@@ -63,12 +76,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** Whether the PostgreSQL schema holds a store (its migration table). */
+async function isMigrated(store: Store): Promise<boolean> {
+  const { rows } = await sql<{
+    found: string | null;
+  }>`select to_regclass('kysely_migration')::text as found`.execute(store.db);
+  return rows[0]?.found != null;
+}
+
 function openSqlite(options: StoreOptions): Store {
-  let file = options.sqliteFile;
-  if (!file) {
-    const dir = options.dataDir ?? './data';
-    mkdirSync(dir, { recursive: true });
-    file = join(dir, SQLITE_FILE_NAME);
+  const file = options.sqliteFile ?? join(options.dataDir ?? './data', SQLITE_FILE_NAME);
+  if (!existsSync(file)) {
+    if (options.mustExist === true) throw new StoreNotFoundError(file);
+    if (options.sqliteFile === undefined)
+      mkdirSync(options.dataDir ?? './data', { recursive: true });
   }
   const database = new SQLite(file);
   // WAL lets the server read while the CLI or a sync writes; busy_timeout makes writers queue.

@@ -44,6 +44,8 @@ export interface LeagueSyncRecord {
 }
 
 export interface LeagueSyncStatus {
+  /** The user whose runs made the attempts (absent for runs of no user). */
+  userName?: string;
   leagueId: number | null;
   platform: Platform;
   platformLeagueKey: string;
@@ -226,6 +228,7 @@ export async function recordLeagueSync(db: Tx, r: LeagueSyncRecord): Promise<voi
 }
 
 interface StatusRow {
+  user_name: string | null;
   league_id: number | null;
   platform: string;
   platform_league_key: string;
@@ -240,6 +243,7 @@ interface StatusRow {
 
 function toLeagueSyncStatus(row: StatusRow): LeagueSyncStatus {
   return {
+    ...(row.user_name !== null && { userName: row.user_name }),
     leagueId: row.league_id,
     platform: row.platform as Platform,
     platformLeagueKey: row.platform_league_key,
@@ -254,9 +258,9 @@ function toLeagueSyncStatus(row: StatusRow): LeagueSyncStatus {
 }
 
 /**
- * One row per (platform, league key, season): its latest attempt (the highest id, since attempts
- * are recorded as they finish) and its latest success. With userId, only that user's runs count,
- * which also covers leagues that failed before they were ever written.
+ * One row per (user, platform, league key, season): its latest attempt for that user (the
+ * highest id, since attempts are recorded as they finish) and its latest success. With userId,
+ * only that user's rows, which also covers leagues that failed before they were ever written.
  */
 export async function listLeagueSyncStatus(
   db: Tx,
@@ -264,7 +268,9 @@ export async function listLeagueSyncStatus(
 ): Promise<LeagueSyncStatus[]> {
   let attempts = db
     .selectFrom('league_syncs')
+    .innerJoin('sync_runs', 'sync_runs.id', 'league_syncs.run_id')
     .select((eb) => [
+      'sync_runs.user_id',
       'league_syncs.platform',
       'league_syncs.platform_league_key',
       'league_syncs.season',
@@ -279,15 +285,19 @@ export async function listLeagueSyncStatus(
         )
         .as('last_synced_at'),
     ])
-    .groupBy(['league_syncs.platform', 'league_syncs.platform_league_key', 'league_syncs.season']);
+    .groupBy([
+      'sync_runs.user_id',
+      'league_syncs.platform',
+      'league_syncs.platform_league_key',
+      'league_syncs.season',
+    ]);
   if (filter.userId !== undefined) {
-    attempts = attempts
-      .innerJoin('sync_runs', 'sync_runs.id', 'league_syncs.run_id')
-      .where('sync_runs.user_id', '=', filter.userId);
+    attempts = attempts.where('sync_runs.user_id', '=', filter.userId);
   }
   const rows = await db
     .selectFrom(attempts.as('latest'))
     .innerJoin('league_syncs as attempt', 'attempt.id', 'latest.last_id')
+    .leftJoin('users', 'users.id', 'latest.user_id')
     // The league as stored now: an attempt that failed before the first write has no league_id.
     .leftJoin('leagues', (join) =>
       join
@@ -296,6 +306,7 @@ export async function listLeagueSyncStatus(
         .onRef('leagues.season', '=', 'latest.season'),
     )
     .select((eb) => [
+      'users.name as user_name',
       eb.fn.coalesce('leagues.id', 'attempt.league_id').as('league_id'),
       'latest.platform',
       'latest.platform_league_key',
@@ -307,6 +318,7 @@ export async function listLeagueSyncStatus(
       'attempt.error',
       'attempt.started_at',
     ])
+    .orderBy('users.name')
     .orderBy('latest.season', 'desc')
     .orderBy('latest.platform')
     .orderBy('latest.platform_league_key')
