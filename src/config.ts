@@ -7,8 +7,10 @@ export interface Config {
   /** Interface the HTTP server binds to. */
   host: string;
   port: number;
-  /** Folder holding the embedded SQLite store (and nothing else of value). */
+  /** Folder holding the embedded SQLite store (and nothing else of value), absolute. */
   dataDir: string;
+  /** Whether dataDir came from FANTASY_DATA_DIR; otherwise it is ./data of the current folder. */
+  dataDirFromEnv: boolean;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
   /** Redis URL; when set, per-token rate limits are shared between instances. */
@@ -42,6 +44,14 @@ export interface PlatformSettings {
   yahooClientSecret: string | undefined;
   /** `oob` shows the code to the user to paste into `link yahoo --code`. */
   yahooRedirectUri: string;
+  /**
+   * Yahoo publishes no limits: calls per minute this process makes to Yahoo in all, and for any
+   * one Yahoo account (at most the former).
+   */
+  yahooRequestsPerMinute: number;
+  yahooAccountRequestsPerMinute: number;
+  /** Minutes no call goes to Yahoo after it throttled (999/429); a longer Retry-After wins. */
+  yahooThrottleBackoffMinutes: number;
   mflBaseUrl: string;
   fleaflickerBaseUrl: string;
 }
@@ -139,6 +149,27 @@ function seasonRange(env: Env, now: Date): readonly number[] {
   return Object.freeze(seasonsBetween(first, last));
 }
 
+function yahooBudgets(
+  env: Env,
+): Pick<
+  PlatformSettings,
+  'yahooRequestsPerMinute' | 'yahooAccountRequestsPerMinute' | 'yahooThrottleBackoffMinutes'
+> {
+  const perApplication = integer(env, 'YAHOO_REQUESTS_PER_MINUTE', 60, 1, 10_000);
+  const perAccount = integer(env, 'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE', 40, 1, 10_000);
+  if (perAccount > perApplication) {
+    throw new ConfigError(
+      'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE',
+      `must not exceed YAHOO_REQUESTS_PER_MINUTE (${perApplication}), got "${perAccount}"`,
+    );
+  }
+  return {
+    yahooRequestsPerMinute: perApplication,
+    yahooAccountRequestsPerMinute: perAccount,
+    yahooThrottleBackoffMinutes: integer(env, 'YAHOO_THROTTLE_BACKOFF_MINUTES', 10, 1, 1_440),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
@@ -158,6 +189,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     host: text(env, 'HOST', '127.0.0.1'),
     port: integer(env, 'PORT', 8080, 0, 65535),
     dataDir: resolve(text(env, 'FANTASY_DATA_DIR', './data')),
+    dataDirFromEnv: optional(env, 'FANTASY_DATA_DIR') !== undefined,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
@@ -179,6 +211,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
       yahooClientId: optional(env, 'YAHOO_CLIENT_ID'),
       yahooClientSecret: optional(env, 'YAHOO_CLIENT_SECRET'),
       yahooRedirectUri: text(env, 'YAHOO_REDIRECT_URI', 'oob'),
+      ...yahooBudgets(env),
       mflBaseUrl: webUrl(env, 'MFL_BASE_URL', 'https://api.myfantasyleague.com'),
       fleaflickerBaseUrl: webUrl(env, 'FLEAFLICKER_BASE_URL', 'https://www.fleaflicker.com/api'),
     },

@@ -6,6 +6,7 @@ import { SPORTS } from '../../domain/catalog.ts';
 import type { Sport } from '../../domain/catalog.ts';
 import { describeSeasons } from '../../domain/seasons.ts';
 import { requireProduct } from '../auth.ts';
+import { XML_TYPES } from '../negotiate.ts';
 import { defineRoute } from '../route.ts';
 import type { ApiRoute } from '../route.ts';
 import { LeagueListSchema, toLeagueBody } from '../schemas.ts';
@@ -57,7 +58,7 @@ export function findAllLeaguesRoute(seasons: readonly number[]): ApiRoute {
     query: leagueQuery(seasons),
     response: LeagueListSchema,
     responseDescription: 'The leagues (an empty list when none match).',
-    produces: ['application/json', 'application/xml'],
+    produces: ['application/json', ...XML_TYPES],
     xml: leaguesXml,
     errors: ['invalid_parameter', 'not_acceptable'],
     example: `/league/findAllLeagues?sport=football&season=${latest}`,
