@@ -67,9 +67,29 @@ export function splitName(name: string): Pick<PlayerRecord, 'fullName' | 'firstN
 }
 
 /**
+ * MFL lists each NFL team a dozen times over, once per team unit (TMQB, TMWR... "Buffalo Bills"
+ * every time). They count as inactive, so that a search for a team's name finds its defence
+ * (Def) unless the league rosters another of its units.
+ */
+const TEAM_UNITS: ReadonlySet<string> = new Set([
+  'TMQB',
+  'TMRB',
+  'TMWR',
+  'TMTE',
+  'TMPK',
+  'TMPN',
+  'TMDL',
+  'TMLB',
+  'TMDB',
+  'Off',
+  'ST',
+  'Coach',
+]);
+
+/**
  * An entry of the player list. MFL lists future draft picks as players of position XX
  * ("2020 Pick, 1.01"): they are not players and are left out. MFL's `status` marks rookies, not
- * retirement, so a player counts as active while he has an NFL team.
+ * retirement, so a player counts as active while he has an NFL team (team units aside).
  */
 export function mapPlayer(player: MflPlayer): PlayerRecord | undefined {
   if (player.position?.trim() === 'XX') return undefined;
@@ -82,7 +102,7 @@ export function mapPlayer(player: MflPlayer): PlayerRecord | undefined {
     ...(position ? { position } : {}),
     ...(irlTeam ? { irlTeam } : {}),
     ...(jersey ? { uniformNumber: jersey } : {}),
-    active: irlTeam !== undefined,
+    active: irlTeam !== undefined && !TEAM_UNITS.has(player.position?.trim() ?? ''),
   };
 }
 

@@ -156,6 +156,11 @@ describe('MFL connector on the recorded exports', { skip: MFL_FIXTURES_SKIP }, (
       uniformNumber: '4',
       active: false,
     });
+    // The same team's other units are listed too, inactive so that its name finds the defence.
+    assert.deepEqual(
+      [byId.get('0151')?.fullName, byId.get('0151')?.position, byId.get('0151')?.active],
+      ['Buffalo Bills', 'TMWR', false],
+    );
     assert.equal(byId.get('0800'), undefined, 'the "2020 Pick, 1.01" placeholder is no player');
     assert.equal(byId.get('12360')?.irlTeam, 'CIN');
     assert.deepEqual(
