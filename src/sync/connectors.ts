@@ -2,6 +2,7 @@
 // or synced yet; the CLI says so.
 import type { Config } from '../config.ts';
 import { createDemoConnector } from '../platforms/demo/index.ts';
+import { createEspnConnector } from '../platforms/espn/index.ts';
 import { createMflConnector } from '../platforms/mfl/index.ts';
 import { createSleeperConnector } from '../platforms/sleeper/index.ts';
 import type { ConnectorRegistry } from './types.ts';
@@ -12,6 +13,10 @@ export function createConnectorRegistry(config: Pick<Config, 'platforms'>): Conn
   return Object.freeze({
     demo: createDemoConnector(),
     sleeper: createSleeperConnector({ baseUrl: config.platforms.sleeperBaseUrl }),
+    espn: createEspnConnector({
+      baseUrl: config.platforms.espnBaseUrl,
+      fanBaseUrl: config.platforms.espnFanBaseUrl,
+    }),
     mfl: createMflConnector({ baseUrl: config.platforms.mflBaseUrl }),
   });
 }

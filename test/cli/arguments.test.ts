@@ -92,11 +92,11 @@ describe('CLI arguments', () => {
     const unlinked = await cli('sync', '--user', 'alice');
     assert.equal(unlinked.code, 1);
     assert.match(unlinked.stderr, /the user has no linked platform accounts/);
-    const noConnector = await cli('link', 'espn', '--user', 'alice', '--username', 'x');
+    const noConnector = await cli('link', 'mfl', '--user', 'alice', '--username', 'x');
     assert.equal(noConnector.code, 1);
     assert.match(
       noConnector.stderr,
-      /espn has no connector yet; platforms that can be linked: demo, sleeper/,
+      /mfl has no connector yet; platforms that can be linked: demo, sleeper, espn/,
     );
     const noUser = await cli('tokens', 'list', '--user', 'bob');
     assert.equal(noUser.code, 1);

@@ -80,6 +80,8 @@ export interface FakePlatformServer {
 export interface FakePlatformOptions {
   /** Answers paths with no route; default 404. */
   fallback?: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+  /** Milliseconds to wait before each answer (crash trials spread their kill points with it). */
+  latencyMs?: () => number;
 }
 
 export async function startFakePlatform(
@@ -126,6 +128,8 @@ export async function startFakePlatform(
       } else {
         answer = route as FakeReply;
       }
+      const latency = options.latencyMs?.() ?? 0;
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       if ('fault' in answer) {
         if (answer.fault === 'reset') req.socket.destroy();
         return; // 'hang': the socket stays open until the client gives up or close() runs
@@ -193,6 +197,8 @@ export interface FakeSleeperOptions {
    * recorded; otherwise the list is served as recorded and the others answer 404.
    */
   onlyRecordedLeagues?: boolean;
+  /** Milliseconds to wait before each answer. */
+  latencyMs?: () => number;
 }
 
 export interface FakeSleeper extends FakePlatformServer {
@@ -254,6 +260,7 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
     [...bodies.keys()].flatMap((path) => /^\/user\/(\d+)$/.exec(path)?.slice(1) ?? []),
   );
   const server = await startFakePlatform(routes, {
+    ...(options.latencyMs && { latencyMs: options.latencyMs }),
     // A known user's season with no recording gets what Sleeper sends for "no leagues": [].
     fallback: (request) => {
       const match = /^\/user\/(\d+)\/leagues\/[a-z]+\/\d{4}$/.exec(request.path);

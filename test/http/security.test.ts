@@ -138,6 +138,8 @@ for (const dialect of testBackends()) {
             await expectProblem(foreign, 'league_not_found');
             const back = await t.request(pathFor(w.leagues.main), { token: w.tokens.bob });
             await expectProblem(back, 'league_not_found');
+            const espn = await t.request(pathFor(w.leagues.carolsEspn), { token: w.tokens.alice });
+            await expectProblem(espn, 'league_not_found');
           });
         }
       });

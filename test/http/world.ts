@@ -75,12 +75,15 @@ export interface World {
     odd: number;
     /** bob's only league. */
     bobs: number;
+    /** carol's ESPN football 2020 league (ESPN keys leagues by id and season). */
+    carolsEspn: number;
   };
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const alice = await t.createUser('alice');
   const bob = await t.createUser('bob');
+  const carol = await t.createUser('carol');
   await t.addPool(
     buildPlayerPool({
       players: [
@@ -145,6 +148,37 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     bob.id,
   );
+  const carolsEspn = await t.addLeague(
+    {
+      platform: 'espn',
+      platformLeagueKey: '899513',
+      season: 2020,
+      sport: 'football',
+      name: 'Sucio Boys',
+      numTeams: 1,
+      leagueUrl: 'https://fantasy.espn.com/football/league?leagueId=899513&seasonId=2020',
+      teams: [
+        {
+          rosterId: '1',
+          name: 'Coom Dumpster',
+          ownerPlatformUserId: '{05B95FAE-8345-4823-B95F-AE8345382379}',
+        },
+      ],
+      rosterEntries: [{ rosterId: '1', playerId: '-16003' }],
+      players: [
+        buildPlayer({
+          playerId: '-16003',
+          fullName: 'Bears D/ST',
+          firstName: 'Bears',
+          lastName: 'D/ST',
+          position: 'DEF',
+          irlTeam: 'CHI',
+          uniformNumber: undefined,
+        }),
+      ],
+    },
+    carol.id,
+  );
   return {
     aliceId: alice.id,
     bobId: bob.id,
@@ -155,6 +189,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
       aliceRevoked: await t.issueToken(alice.id, { revoked: true }),
       bob: await t.issueToken(bob.id),
     },
-    leagues: { main, alpha, lastYear, odd, bobs },
+    leagues: { main, alpha, lastYear, odd, bobs, carolsEspn },
   };
 }

@@ -1,0 +1,282 @@
+// A fuzzer over the five endpoints: hostile requests sent as raw bytes on 127.0.0.1 (odd
+// methods, paths, encodings, queries, headers, tokens, sizes), each on its own connection.
+// It counts statuses and reports every 5xx, every connection closed without an answer, and
+// every leak: the intruder's token (a user with no leagues) must never read a league.
+import { connect } from 'node:net';
+import { createRng } from '../src/platforms/demo/random.ts';
+import type { Rng } from '../src/platforms/demo/random.ts';
+
+export interface FuzzTarget {
+  host: string;
+  port: number;
+  /** A token of a user with leagues (every product), and its league ids. */
+  token: string;
+  leagueIds: readonly number[];
+  /** A token of a user with no leagues: any league data it reads is a leak. */
+  intruderToken: string;
+}
+
+export interface FuzzOptions {
+  count: number;
+  /** Stop early after this long, whatever the count. */
+  maxSeconds: number;
+  seed: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+}
+
+export interface FuzzReport {
+  sent: number;
+  seconds: number;
+  statuses: Record<string, number>;
+  /** Requests answered 5xx, dropped without an answer, or leaking, with the bytes sent (cut). */
+  failures: Array<{ kind: '5xx' | 'dropped' | 'leak'; status?: number; request: string }>;
+}
+
+interface FuzzRequest {
+  bytes: Buffer;
+  /** Sent with the intruder's token to a league path: a 200 here is a leak. */
+  intruderLeague: boolean;
+}
+
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+  'PATCH',
+  'TRACE',
+  'CONNECT',
+  'get',
+  'FOO',
+  'G\u00e9T',
+];
+const NAMES = [
+  'dj marlow',
+  'D.J. Marlow',
+  'josh allman',
+  'Andrés Peñalosa',
+  'terrell okafor jr',
+  'a',
+  '',
+  ' ',
+  '%',
+  '%zz',
+  '%00',
+  '%E9',
+  '%C3%A9',
+  '..',
+  '../..',
+  'x'.repeat(300),
+  '\u{1F3C8}',
+  'null',
+  'undefined',
+  '*',
+  'O%27Brien',
+  '%2F',
+  'a%20b%20c%20d',
+];
+const IDS = [
+  '1',
+  '11',
+  '17',
+  '0',
+  '-1',
+  '999999',
+  '9007199254740993',
+  '1e3',
+  '0x11',
+  '11.0',
+  ' 11',
+  '%31%31',
+  'abc',
+  '',
+  '1'.repeat(40),
+  'DET',
+  '-16033',
+  '4046',
+];
+const QUERIES = [
+  '',
+  '?sport=football',
+  '?season=2021',
+  '?sport=football&sport=baseball',
+  '?season=2022',
+  '?sport=hockey',
+  '?sport=available',
+  '?bogus=1',
+  '?%zz',
+  '?season=',
+  '?season=2021&season=2020&season=2019',
+  '?sport',
+  '?&&&',
+  `?sport=${'x'.repeat(2000)}`,
+];
+const ACCEPTS = [
+  'application/json',
+  'application/xml',
+  'text/xml',
+  '*/*',
+  'text/html',
+  'application/json;q=0',
+  'application/*',
+  '',
+  'image/png, */*;q=0.1',
+  ';;;',
+];
+const ENCODINGS = ['gzip', 'br', 'gzip, br', 'identity', 'deflate', '*', 'br;q=0, gzip;q=0'];
+
+function leaguePath(rng: Rng, id: string): string {
+  switch (rng.int(0, 4)) {
+    case 0:
+      return `/league/settings/${id}`;
+    case 1:
+      return `/players/${id}/searchPlayer/player_id/${rng.pick(IDS)}`;
+    case 2:
+      return `/players/${id}/searchPlayer/name/${encodeName(rng)}`;
+    case 3:
+      return `/players/getAllRostered/${id}/names`;
+    default:
+      return `/league/findAllLeagues`;
+  }
+}
+
+function encodeName(rng: Rng): string {
+  const name = rng.pick(NAMES);
+  // Half raw (already %-sequences or odd bytes), half properly encoded.
+  return rng.chance(0.5) ? name.replace(/ /g, '%20') : encodeURIComponent(name);
+}
+
+function oddPath(rng: Rng): string {
+  return rng.pick([
+    '/',
+    '/docs',
+    '/openapi.json',
+    '/healthz',
+    '/readyz',
+    `/${'a'.repeat(rng.int(1000, 20000))}`,
+    '/league',
+    '/league/settings/',
+    '/players//searchPlayer/name/x',
+    '//league//findAllLeagues',
+    '/league/findAllLeagues/',
+    '/LEAGUE/FINDALLLEAGUES',
+    '*',
+    'http://evil.example/league/findAllLeagues',
+    '/league/settings/11#frag',
+    '/%2e%2e/%2e%2e/etc/passwd',
+  ]);
+}
+
+function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
+  const intruder = rng.chance(0.25);
+  const token = intruder ? target.intruderToken : target.token;
+  const id = rng.chance(0.6) ? String(rng.pick(target.leagueIds)) : rng.pick(IDS);
+  const method = rng.pick(METHODS);
+  const odd = rng.chance(0.15);
+  const path = (odd ? oddPath(rng) : leaguePath(rng, id)) + rng.pick(QUERIES);
+  const headers: string[] = [`Host: ${target.host}:${target.port}`, 'Connection: close'];
+  switch (rng.int(0, 9)) {
+    case 0:
+      break; // no token
+    case 1:
+      headers.push(`X-Auth-Token: fld_${'0'.repeat(rng.int(0, 60))}`);
+      break;
+    case 2:
+      headers.push(`X-Auth-Token: ${token}`, `auth_token: ${target.intruderToken}`);
+      break;
+    case 3:
+      headers.push(`X-Auth-Token: ${token}`, `X-Auth-Token: ${token}`);
+      break;
+    case 4:
+      headers.push(`auth_token: ${token}`);
+      break;
+    default:
+      headers.push(`X-Auth-Token: ${token}`);
+  }
+  if (rng.chance(0.6)) headers.push(`Accept: ${rng.pick(ACCEPTS)}`);
+  if (rng.chance(0.5)) headers.push(`Accept-Encoding: ${rng.pick(ENCODINGS)}`);
+  if (rng.chance(0.1)) headers.push(`If-None-Match: ${rng.pick(['*', '"abc"', 'W/"x"', ''])}`);
+  if (rng.chance(0.03)) headers.push(`X-Big: ${'b'.repeat(rng.int(8_000, 40_000))}`);
+  if (rng.chance(0.03)) headers.push('Bad Header Name: x');
+  if (rng.chance(0.03)) headers.push('Content-Length: 5');
+  if (rng.chance(0.02)) headers.push('Transfer-Encoding: chunked');
+  const version = rng.chance(0.97) ? 'HTTP/1.1' : rng.pick(['HTTP/1.0', 'HTTP/2.0', 'HTTP/9']);
+  let text = `${method} ${path} ${version}\r\n${headers.join('\r\n')}\r\n\r\n`;
+  if (headers.includes('Content-Length: 5')) text += 'hello';
+  if (headers.includes('Transfer-Encoding: chunked')) text += '5\r\nhello\r\n0\r\n\r\n';
+  const bytes = Buffer.from(text, 'utf8');
+  // Now and then a stray byte that is not valid in a request line.
+  if (rng.chance(0.02)) bytes[rng.int(0, Math.min(20, bytes.length - 1))] = rng.int(0, 31);
+  const leagueRoute = !odd && !path.startsWith('/league/findAllLeagues');
+  return { bytes, intruderLeague: intruder && leagueRoute && method === 'GET' };
+}
+
+/** Sends raw bytes, resolves with the whole answer ('' when the server closed without one). */
+function exchange(target: FuzzTarget, bytes: Buffer, timeoutMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(target.port, target.host);
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => undefined); // a reset after a complete answer is not a failure
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+    socket.end(bytes);
+  });
+}
+
+export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
+  const rng = createRng(options.seed);
+  const report: FuzzReport = { sent: 0, seconds: 0, statuses: {}, failures: [] };
+  const started = Date.now();
+  const deadline = started + options.maxSeconds * 1000;
+  const worker = async (): Promise<void> => {
+    while (report.sent < options.count && Date.now() < deadline) {
+      report.sent++;
+      const request = buildRequest(rng, target);
+      const answer = await exchange(target, request.bytes, 10_000);
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
+      const key = status ?? 'no answer';
+      report.statuses[key] = (report.statuses[key] ?? 0) + 1;
+      const shown = request.bytes.toString('latin1').slice(0, 300);
+      if (status === undefined) report.failures.push({ kind: 'dropped', request: shown });
+      else if (status.startsWith('5')) {
+        report.failures.push({ kind: '5xx', status: Number(status), request: shown });
+      } else if (request.intruderLeague && status === '200') {
+        report.failures.push({ kind: 'leak', status: 200, request: shown });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  report.seconds = (Date.now() - started) / 1000;
+  return report;
+}
+
+export function formatFuzzReport(report: FuzzReport): string {
+  const statuses = Object.entries(report.statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `  ${status.padEnd(10)} ${count}`)
+    .join('\n');
+  const kinds = ['5xx', 'dropped', 'leak'] as const;
+  const counts = kinds.map((k) => `${k} ${report.failures.filter((f) => f.kind === k).length}`);
+  const examples = report.failures
+    .slice(0, 10)
+    .map((f) => `  ${f.kind} ${f.status ?? ''}: ${JSON.stringify(f.request.slice(0, 160))}`)
+    .join('\n');
+  return [
+    `${report.sent} requests in ${report.seconds.toFixed(1)} s ` +
+      `(${Math.round(report.sent / Math.max(report.seconds, 0.001))}/s)`,
+    'statuses:',
+    statuses,
+    `failures: ${counts.join(', ')}`,
+    ...(examples ? [examples] : []),
+  ].join('\n');
+}

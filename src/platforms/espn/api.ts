@@ -1,0 +1,157 @@
+// The three ESPN calls this service makes, through the shared HTTP client: the fan profile, one
+// league season, and a season's player list. Each validates its body on arrival and turns ESPN's
+// refusals into PlatformErrors whose messages name the league but never a cookie (the fan API
+// puts the SWID in its path, so that call is named without its URL).
+import type { Sport } from '../../domain/catalog.ts';
+import { PlatformError } from '../connector.ts';
+import { createHttpClient } from '../http-client.ts';
+import type { HttpClientOptions } from '../http-client.ts';
+import { cookieHeader } from './credentials.ts';
+import type { EspnCookies } from './credentials.ts';
+import { ESPN_GAMES, espnSeasonId } from './games.ts';
+import { responses, validate } from './schemas.ts';
+import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
+
+export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
+  /** https://lm-api-reads.fantasy.espn.com/apis/v3/games in production. */
+  baseUrl: string;
+  /** https://fan.api.espn.com/apis/v2/fans in production. */
+  fanBaseUrl: string;
+  /** Per-attempt timeout of a season's player list (~0.6 MB in football). Default 60 s. */
+  playerListTimeoutMs?: number;
+}
+
+export interface EspnApi {
+  fan(cookies: EspnCookies, signal?: AbortSignal): Promise<EspnFan>;
+  leagueSeason(
+    request: { cookies?: EspnCookies; sport: Sport; leagueId: string; season: number },
+    views: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<EspnLeague>;
+  players(sport: Sport, season: number, signal?: AbortSignal): Promise<EspnPlayer[]>;
+}
+
+/** ESPN moved every game to its current league API for the 2018 seasons; older ones are history. */
+const FIRST_CURRENT_SEASON_ID = 2018;
+
+export function createEspnApi(options: EspnApiOptions): EspnApi {
+  const { baseUrl, fanBaseUrl, playerListTimeoutMs = 60_000, ...clientOptions } = options;
+  const client = createHttpClient({ ...clientOptions, platform: 'espn' });
+  const root = baseUrl.replace(/\/+$/, '');
+  const fanRoot = fanBaseUrl.replace(/\/+$/, '');
+
+  /** One league season at one of ESPN's two addresses; an empty history is a 404. */
+  async function getSeason(
+    request: { cookies?: EspnCookies; sport: Sport; leagueId: string },
+    seasonId: number,
+    history: boolean,
+    views: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<EspnLeague> {
+    const game = ESPN_GAMES[request.sport];
+    const id = encodeURIComponent(request.leagueId);
+    const viewQuery = views.map((view) => `view=${encodeURIComponent(view)}`).join('&');
+    const path = history
+      ? `/${game}/leagueHistory/${id}?seasonId=${seasonId}&${viewQuery}`
+      : `/${game}/seasons/${seasonId}/segments/0/leagues/${id}?${viewQuery}`;
+    const endpoint = `GET ${path.replace(/\?.*$/, '')}`;
+    const body = await client.getJson(root + path, {
+      endpoint,
+      ...(request.cookies ? { headers: { cookie: cookieHeader(request.cookies) } } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    if (!history) return validate(responses.league, body, endpoint);
+    const [league] = validate(responses.leagueHistory, body, endpoint);
+    if (league === undefined) {
+      throw new PlatformError('espn', `${endpoint} answered no season`, 'not_found');
+    }
+    return league;
+  }
+
+  return {
+    async fan(cookies, signal) {
+      // https://fan.api.espn.com/apis/v2/fans/{SWID}: the profile the ESPN site reads to list a
+      // fan's teams ("preferences" of type fantasy). It answers only to that fan's own cookies.
+      const endpoint = 'GET fan profile';
+      try {
+        const body = await client.getJson(`${fanRoot}/${encodeURIComponent(cookies.swid)}`, {
+          endpoint,
+          headers: { cookie: cookieHeader(cookies) },
+          ...(signal ? { signal } : {}),
+        });
+        return validate(responses.fan, body, endpoint);
+      } catch (error) {
+        if (
+          error instanceof PlatformError &&
+          (error.kind === 'forbidden' || error.kind === 'not_found')
+        ) {
+          throw new PlatformError(
+            'espn',
+            `ESPN refused the espn_s2 and SWID cookies (HTTP ${error.response?.status ?? '?'}): ` +
+              'they have expired, or the browser signed out. Copy fresh ones from a signed-in ' +
+              'browser and link again: fantasy-data link espn --user NAME --credentials-file FILE',
+            'credentials_rejected',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async leagueSeason(request, views, signal) {
+      const seasonId = espnSeasonId(request.sport, request.season);
+      const history = seasonId < FIRST_CURRENT_SEASON_ID;
+      const where = `${request.sport} league ${request.leagueId}, season ${request.season}`;
+      try {
+        try {
+          return await getSeason(request, seasonId, history, views, signal);
+        } catch (error) {
+          // Seasons of the relaunch years sometimes live only at the other address (public
+          // clients fall back the same way); a miss there too reports the first answer.
+          const retry =
+            error instanceof PlatformError && error.kind === 'not_found' && seasonId < 2020;
+          if (!retry) throw error;
+          try {
+            return await getSeason(request, seasonId, !history, views, signal);
+          } catch {
+            throw error;
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        if (error.kind === 'forbidden') {
+          const why = request.cookies
+            ? 'the linked ESPN account is not a member of this private league, or its cookies ' +
+              'have expired (link again with fresh espn_s2 and SWID cookies)'
+            : 'the league is private: link ESPN with the espn_s2 and SWID cookies of a member';
+          const notVisible = error.response?.body.includes('AUTH_LEAGUE_NOT_VISIBLE') === true;
+          const said = notVisible ? 'AUTH_LEAGUE_NOT_VISIBLE' : `HTTP ${error.response?.status}`;
+          throw new PlatformError('espn', `${where} is not visible (${said}): ${why}`, 'forbidden');
+        }
+        if (error.kind === 'not_found') {
+          throw new PlatformError(
+            'espn',
+            `${where} does not exist on ESPN (the league did not play that season, or ESPN no ` +
+              'longer serves it)',
+            'not_found',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async players(sport, season, signal) {
+      // ESPN's season player list ("players_wl", the list its own web client loads). The
+      // X-Fantasy-Filter {"filterActive":null} lifts the default "active players only" filter, so
+      // free agents and retired players rostered in old leagues come too. No cookies needed.
+      const path = `/${ESPN_GAMES[sport]}/seasons/${espnSeasonId(sport, season)}/players`;
+      const endpoint = `GET ${path}`;
+      const body = await client.getJson(`${root}${path}?scoringPeriodId=0&view=players_wl`, {
+        endpoint,
+        headers: { 'x-fantasy-filter': JSON.stringify({ filterActive: null }) },
+        timeoutMs: playerListTimeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      return validate(responses.players, body, endpoint);
+    },
+  };
+}

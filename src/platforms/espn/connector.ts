@@ -1,0 +1,120 @@
+// The ESPN connector: football, baseball and basketball leagues of ESPN Fantasy, private ones
+// through the espn_s2 and SWID cookies of a member, public ones by id. ESPN documents no API;
+// the calls are the ones its own web client makes (see README.md beside this file).
+import { InvalidInputError } from '../../domain/errors.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
+import type { PlatformConnector } from '../connector.ts';
+import { createEspnApi } from './api.ts';
+import type { EspnApiOptions } from './api.ts';
+import {
+  followedLeagues,
+  leaguesOnlyUserId,
+  mergeFollowed,
+  parseCredentialsFile,
+  parseLeagueArgument,
+  parseStoredCookies,
+  serializeCookies,
+} from './credentials.ts';
+import { accountCookies, discoverLeagues } from './discovery.ts';
+import { sportOfGame } from './games.ts';
+import {
+  compareIds,
+  mapLeagueSnapshot,
+  mapPlayer,
+  placeholderPlayer,
+  rosteredPlayers,
+} from './mapping.ts';
+
+export type EspnConnectorOptions = EspnApiOptions;
+
+/** Settings, teams, owners and rosters of a league season in one call. */
+const LEAGUE_VIEWS = ['mTeam', 'mRoster', 'mSettings'] as const;
+
+export function createEspnConnector(options: EspnConnectorOptions): PlatformConnector {
+  const api = createEspnApi(options);
+
+  return {
+    platform: 'espn',
+
+    async link(request, existing, signal) {
+      if (request.username !== undefined || request.email !== undefined || request.code) {
+        throw new InvalidInputError(
+          'linking ESPN takes --credentials-file (espn_s2 and SWID cookies) and/or --league ID',
+        );
+      }
+      const added = (request.leagueIds ?? []).map(parseLeagueArgument);
+      const given =
+        request.credentials === undefined ? undefined : parseCredentialsFile(request.credentials);
+      const cookies = given ?? parseStoredCookies(existing?.credentials);
+      const leagues = mergeFollowed(followedLeagues(existing?.settings), added);
+      if (cookies === undefined && leagues.length === 0) {
+        throw new InvalidInputError(
+          'linking ESPN needs --credentials-file FILE ({"espn_s2": "...", "swid": "{GUID}"}) ' +
+            'and/or --league ID',
+        );
+      }
+      // New cookies are checked once, against the fan profile that discovery reads.
+      if (given) await api.fan(given, signal);
+      return {
+        status: 'linked',
+        account: {
+          platform: 'espn',
+          externalUserId: cookies ? cookies.swid : leaguesOnlyUserId(leagues),
+          ...(cookies ? { credentials: serializeCookies(cookies) } : {}),
+          ...(leagues.length > 0 ? { settings: { leagues } } : {}),
+        },
+      };
+    },
+
+    listLeagues(account, scope, signal) {
+      return discoverLeagues(api, account, scope, signal);
+    },
+
+    async fetchLeague(account, ref, context, signal): Promise<LeagueSnapshot> {
+      const cookies = accountCookies(account);
+      const league = await api.leagueSeason(
+        {
+          ...(cookies ? { cookies } : {}),
+          sport: ref.sport,
+          leagueId: ref.platformLeagueKey,
+          season: ref.season,
+        },
+        LEAGUE_VIEWS,
+        signal,
+      );
+      const game = league.gameId ?? undefined;
+      if (game !== undefined && sportOfGame(game) !== ref.sport) {
+        const message = `league ${ref.platformLeagueKey} answered as ESPN game ${game}, not ${ref.sport}`;
+        throw new PlatformError('espn', message, 'invalid_response');
+      }
+      const snapshot = mapLeagueSnapshot({ league, ref, players: [] });
+      // Rostered players the stored pool lacks, as the rosters describe them.
+      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
+      const stored = await context.storedPlayerIds(rostered);
+      const missing = rostered.filter((id) => !stored.has(id));
+      if (missing.length === 0) return snapshot;
+      const described = rosteredPlayers(league);
+      const players: PlayerRecord[] = missing.map((id) => {
+        const player = described.get(id);
+        return player ? mapPlayer(player, ref.sport, ref.season) : placeholderPlayer(id);
+      });
+      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+    },
+
+    async fetchPlayerPool({ sport, season }, _account, signal): Promise<PlayerPoolSnapshot | null> {
+      const list = await api.players(sport, season, signal);
+      const players = new Map<string, PlayerRecord>();
+      for (const player of list) {
+        const record = mapPlayer(player, sport, season);
+        if (!players.has(record.playerId)) players.set(record.playerId, record);
+      }
+      return {
+        platform: 'espn',
+        sport,
+        season,
+        players: [...players.values()].sort((a, b) => compareIds(a.playerId, b.playerId)),
+      };
+    },
+  };
+}

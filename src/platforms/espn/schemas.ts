@@ -1,0 +1,122 @@
+// The slice of each ESPN response this service reads, as TypeBox schemas checked the moment a body
+// arrives. ESPN's bodies are large and add fields freely, so extra properties pass; a missing or
+// mistyped field the mapping needs is refused as 'invalid_response'. ESPN sends numeric ids
+// (league, team, player; team defences negative) as JSON numbers, members' ids as "{GUID}".
+import { Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
+import { PlatformError } from '../connector.ts';
+
+const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const Text = Maybe(Type.String());
+const SafeInteger = Type.Integer({ minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 });
+
+/** A player as ESPN describes one, in the season player list and inside roster entries. */
+export const EspnPlayer = Type.Object({
+  id: SafeInteger,
+  fullName: Text,
+  firstName: Text,
+  lastName: Text,
+  defaultPositionId: Maybe(Type.Integer()),
+  proTeamId: Maybe(Type.Integer()),
+  /** A string such as "21"; only some views carry it (player cards, basketball rosters). */
+  jersey: Maybe(Type.Union([Type.String(), Type.Integer()])),
+  active: Maybe(Type.Boolean()),
+});
+export type EspnPlayer = Static<typeof EspnPlayer>;
+
+/** view=mRoster: a team's `roster.entries`. */
+export const EspnRosterEntry = Type.Object({
+  playerId: SafeInteger,
+  playerPoolEntry: Maybe(Type.Object({ player: Maybe(EspnPlayer) })),
+});
+export type EspnRosterEntry = Static<typeof EspnRosterEntry>;
+
+/** view=mTeam (names, owners) and view=mRoster (roster) of a team. */
+export const EspnTeam = Type.Object({
+  id: Type.Integer(),
+  /** ESPN's single team name since 2024; location + nickname before. */
+  name: Text,
+  location: Text,
+  nickname: Text,
+  abbrev: Text,
+  primaryOwner: Text,
+  owners: Maybe(Type.Array(Type.String())),
+  roster: Maybe(Type.Object({ entries: Maybe(Type.Array(EspnRosterEntry)) })),
+});
+export type EspnTeam = Static<typeof EspnTeam>;
+
+/** One league season, as /seasons/{Y}/segments/0/leagues/{id} or an element of leagueHistory. */
+export const EspnLeague = Type.Object({
+  id: SafeInteger,
+  seasonId: Type.Integer(),
+  gameId: Maybe(Type.Integer()),
+  settings: Maybe(Type.Object({ name: Text, size: Maybe(Type.Integer()) })),
+  status: Maybe(Type.Object({ previousSeasons: Maybe(Type.Array(Type.Integer())) })),
+  teams: Maybe(Type.Array(EspnTeam)),
+  members: Maybe(Type.Array(Type.Object({ id: Type.String(), displayName: Text }))),
+});
+export type EspnLeague = Static<typeof EspnLeague>;
+
+/** One fantasy entry of the fan profile: a team of the fan in a league of one season. */
+export const EspnFanEntry = Type.Object({
+  abbrev: Text,
+  gameId: Maybe(Type.Integer()),
+  seasonId: Maybe(Type.Integer()),
+  groups: Maybe(
+    Type.Array(
+      Type.Object({
+        groupId: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })]),
+        groupName: Text,
+      }),
+    ),
+  ),
+});
+export type EspnFanEntry = Static<typeof EspnFanEntry>;
+
+/** GET {ESPN_FAN_BASE_URL}/{SWID}: the fan's profile; `preferences` of type "fantasy" list entries. */
+export const EspnFan = Type.Object({
+  preferences: Maybe(
+    Type.Array(
+      Type.Object({
+        type: Maybe(Type.Object({ code: Text })),
+        metaData: Maybe(Type.Object({ entry: Maybe(EspnFanEntry) })),
+      }),
+    ),
+  ),
+});
+export type EspnFan = Static<typeof EspnFan>;
+
+// Compiled once: the player list holds thousands of players.
+export const responses = {
+  fan: TypeCompiler.Compile(EspnFan),
+  league: TypeCompiler.Compile(EspnLeague),
+  leagueHistory: TypeCompiler.Compile(Type.Array(EspnLeague)),
+  players: TypeCompiler.Compile(Type.Array(EspnPlayer)),
+};
+
+/** Returns the body typed, or throws 'invalid_response' naming the endpoint and the first problem. */
+export function validate<T extends TSchema>(
+  check: TypeCheck<T>,
+  body: unknown,
+  endpoint: string,
+): Static<T> {
+  if (check.Check(body)) return body;
+  const first = check.Errors(body).First();
+  const where = first?.path ? first.path : 'the top level';
+  const what = first ? `${first.message}, got ${describe(first.value)}` : 'unexpected shape';
+  throw new PlatformError(
+    'espn',
+    `${endpoint} answered an unexpected shape at ${where}: ${what}`,
+    'invalid_response',
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? 'a long string' : JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'undefined' ? 'nothing' : `${typeof value} ${String(value)}`;
+}

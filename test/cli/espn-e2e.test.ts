@@ -1,0 +1,187 @@
+// ESPN end to end, as an operator would do it: link an ESPN account with a credentials file
+// (cookies) and a followed league id, sync it with the CLI against a fake ESPN replaying
+// ../shared/fixtures/espn, then read the ESPN leagues through all five HTTP endpoints. The espn_s2
+// cookie is stored encrypted and shows up nowhere in clear: not in the store, not on stdout or
+// stderr, not in `sync status`.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { startServer } from '../../src/main.ts';
+import type { RunningServer } from '../../src/main.ts';
+import { decryptSecret, loadSecretKey } from '../../src/secrets.ts';
+import { openStore } from '../../src/storage/db.ts';
+import { listAccounts } from '../../src/storage/repositories/accounts.ts';
+import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../helpers/fake-espn.ts';
+import type { FakeEspn } from '../helpers/fake-espn.ts';
+import { runCli, tempDataDir } from './run-cli.ts';
+import type { CliResult, TempDir } from './run-cli.ts';
+
+interface LeagueBody {
+  league_id: number;
+  name: string;
+  platform: string;
+  sport: string;
+  season: number;
+  num_teams: number;
+  league_url?: string;
+}
+
+describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTURES_SKIP }, () => {
+  let fake: FakeEspn;
+  let dir: TempDir;
+  let server: RunningServer | undefined;
+  let token = '';
+  const outputs: CliResult[] = [];
+  const cli = async (...args: string[]) => {
+    const result = await runCli(args, {
+      FANTASY_DATA_DIR: dir.path,
+      ESPN_BASE_URL: fake.baseUrl,
+      ESPN_FAN_BASE_URL: fake.fanBaseUrl,
+    });
+    outputs.push(result);
+    return result;
+  };
+  const getJson = async (path: string) => {
+    assert.ok(server);
+    const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
+    assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+    return (await response.json()) as unknown;
+  };
+
+  before(async () => {
+    fake = await startFakeEspn();
+    dir = tempDataDir();
+  });
+  after(async () => {
+    await server?.close();
+    await fake?.close();
+    dir?.remove();
+  });
+
+  it('links the cookies of a credentials file and a followed league id', async () => {
+    assert.equal((await cli('users', 'create', 'alice')).code, 0);
+    const file = join(dir.path, 'espn.json');
+    const bare = ESPN_FAN.swid.slice(1, -1);
+    writeFileSync(file, JSON.stringify({ espn_s2: ESPN_FAN.espnS2, swid: bare }));
+    const args = ['link', 'espn', '--user', 'alice', '--credentials-file', file];
+    const linked = await cli(...args, '--league', 'football:1178049');
+    assert.equal(linked.code, 0, linked.stderr);
+    assert.equal(linked.stdout, `${ESPN_FAN.swid}\n`);
+    assert.match(linked.stderr, /linked espn account/);
+
+    writeFileSync(file, JSON.stringify({ espn_s2: ESPN_FAN.espnS2, swid: 'not-a-swid' }));
+    const bad = await cli(...args);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /must be the SWID cookie/);
+    writeFileSync(file, JSON.stringify({ espn_s2: 'expired-cookie', swid: bare }));
+    const refused = await cli(...args);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /ESPN refused the espn_s2 and SWID cookies/);
+  });
+
+  it('keeps the credentials encrypted in the store', async () => {
+    const dataDir = dir.path;
+    const store = await openStore({ dataDir });
+    try {
+      const [account] = await listAccounts(store.db, { platform: 'espn' });
+      assert.ok(account?.credentialsEncrypted);
+      assert.equal(account.externalUserId, ESPN_FAN.swid);
+      assert.deepEqual(account.settings, { leagues: [{ id: '1178049', sport: 'football' }] });
+      assert.ok(!account.credentialsEncrypted.includes(ESPN_FAN.espnS2));
+      const key = loadSecretKey({ secretKey: undefined, dataDir });
+      assert.deepEqual(JSON.parse(decryptSecret(key, account.credentialsEncrypted)), {
+        espn_s2: ESPN_FAN.espnS2,
+        swid: ESPN_FAN.swid,
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('syncs the discovered and the followed league', async () => {
+    const result = await cli('sync', '--user', 'alice', '--platform', 'espn', '--season', '2020');
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stderr, /espn: 2 leagues found/);
+    assert.match(result.stderr, /espn: football 2020 player pool refreshed \(2656 players\)/);
+    assert.match(result.stdout, /espn\s+Sucio Boys\s+\d+\s+2020\s+football\s+written\s+10\s+220/);
+    assert.match(
+      result.stdout,
+      /espn\s+ESPN league 1178049\s+\d+\s+2020\s+football\s+written\s+14\s+0/,
+    );
+    const status = await cli('sync', 'status', '--user', 'alice');
+    assert.equal(status.code, 0);
+    assert.match(status.stdout, /Sucio Boys/);
+  });
+
+  it('serves the ESPN leagues through the five endpoints', async () => {
+    token = (
+      await cli('tokens', 'create', '--user', 'alice', '--products', 'league roster player')
+    ).stdout.trim();
+    server = await startServer(loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0' }));
+    const leagues = (await getJson(
+      '/league/findAllLeagues?sport=football&season=2020',
+    )) as LeagueBody[];
+    assert.deepEqual(
+      leagues.map((l) => [l.platform, l.name, l.num_teams, l.league_url]),
+      [
+        [
+          'espn',
+          'ESPN league 1178049',
+          14,
+          'https://fantasy.espn.com/football/league?leagueId=1178049&seasonId=2020',
+        ],
+        [
+          'espn',
+          'Sucio Boys',
+          10,
+          'https://fantasy.espn.com/football/league?leagueId=899513&seasonId=2020',
+        ],
+      ],
+    );
+    const sucio = leagues[1] as LeagueBody;
+    const settings = (await getJson(`/league/settings/${sucio.league_id}`)) as LeagueBody;
+    assert.equal(settings.name, 'Sucio Boys');
+    assert.deepEqual(await getJson(`/players/${sucio.league_id}/searchPlayer/player_id/-16024`), {
+      player_id: '-16024',
+      sport: 'football',
+      full_name: 'Chargers D/ST',
+      first_name: 'Chargers',
+      last_name: 'D/ST',
+      position: 'DEF',
+      irl_team: 'LAC',
+      fantasy_team_roster_id: '2',
+    });
+    const brady = (await getJson(
+      `/players/${sucio.league_id}/searchPlayer/name/tom%20brady`,
+    )) as Record<string, unknown>;
+    assert.deepEqual(
+      [brady['player_id'], brady['irl_team'], brady['fantasy_team_roster_id']],
+      ['2330', 'TB', '2'],
+    );
+    const free = (await getJson(
+      `/players/${sucio.league_id}/searchPlayer/player_id/15798`,
+    )) as Record<string, unknown>;
+    assert.equal(free['irl_team'], undefined, 'a player with no team has no irl_team');
+    const rostered = (await getJson(`/players/getAllRostered/${sucio.league_id}/names`)) as Record<
+      string,
+      unknown[]
+    >;
+    assert.equal(Object.values(rostered).flat().length, 220);
+    assert.ok(rostered['Tom Brady']);
+  });
+
+  it('never shows the espn_s2 cookie in clear: store files, stdout, stderr', () => {
+    for (const result of outputs) {
+      assert.ok(
+        !result.stdout.includes(ESPN_FAN.espnS2) && !result.stderr.includes(ESPN_FAN.espnS2),
+      );
+    }
+    for (const name of readdirSync(dir.path)) {
+      if (name === 'espn.json') continue; // the user's own credentials file
+      const bytes = readFileSync(join(dir.path, name));
+      assert.ok(!bytes.includes(ESPN_FAN.espnS2), `${name} holds espn_s2 in clear`);
+    }
+  });
+});

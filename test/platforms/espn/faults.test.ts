@@ -1,0 +1,134 @@
+// What a user meets when ESPN refuses or fails: each a PlatformError of the kind the engine acts
+// on, with a message naming the league and never a cookie. Never a crash.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { PlatformError } from '../../../src/platforms/connector.ts';
+import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
+import { createEspnConnector } from '../../../src/platforms/espn/index.ts';
+import { reply } from '../../helpers/fake-platform.ts';
+import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
+import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../../helpers/fake-espn.ts';
+import type { FakeEspn } from '../../helpers/fake-espn.ts';
+
+const LEAGUE_PATH = '/apis/v3/games/ffl/seasons/2020/segments/0/leagues/899513';
+const ref = { platformLeagueKey: '899513', season: 2020, sport: 'football' } as const;
+
+async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof PlatformError, `expected a PlatformError, got ${String(error)}`);
+    assert.ok(!error.message.includes(ESPN_FAN.espnS2));
+    assert.ok(!error.message.includes(ESPN_FAN.swid), 'not even the SWID of the fan URL');
+    return error;
+  }
+  assert.fail('expected a PlatformError');
+}
+
+describe('ESPN faults', { skip: ESPN_FIXTURES_SKIP }, () => {
+  let fake: FakeEspn;
+  let espn: PlatformConnector;
+  let account: PlatformAccount;
+
+  before(async () => {
+    fake = await startFakeEspn();
+    espn = createEspnConnector({
+      baseUrl: fake.baseUrl,
+      fanBaseUrl: fake.fanBaseUrl,
+      backoffBaseMs: 1,
+      maxAttempts: 2,
+      timeoutMs: 2_000,
+    });
+    account = await linkWith(espn, {
+      credentials: { espn_s2: ESPN_FAN.espnS2, swid: ESPN_FAN.swid },
+    });
+  });
+  after(() => fake.close());
+
+  test('expired cookies: the fan profile refuses them, credentials_rejected', async () => {
+    fake.validS2.clear();
+    try {
+      const error = await failure(
+        espn.listLeagues(account, { sports: ['football'], seasons: [2020] }),
+      );
+      assert.equal(error.kind, 'credentials_rejected');
+      assert.match(error.message, /link again/);
+    } finally {
+      fake.validS2.add(ESPN_FAN.espnS2);
+    }
+  });
+
+  test('a private league without cookies: forbidden, naming the league', async () => {
+    const byId: PlatformAccount = { platform: 'espn', externalUserId: 'leagues:899513' };
+    const error = await failure(espn.fetchLeague(byId, ref, storeHolding()));
+    assert.equal(error.kind, 'forbidden');
+    assert.match(
+      error.message,
+      /football league 899513, season 2020 is not visible \(AUTH_LEAGUE_NOT_VISIBLE\)/,
+    );
+    assert.match(error.message, /private/);
+    // Listed all the same, so that the sync reports it.
+    const listed = await espn.listLeagues(
+      { ...byId, settings: { leagues: [{ id: '899513', sport: 'football' }] } },
+      { sports: ['football'], seasons: [2019, 2020] },
+    );
+    assert.deepEqual(listed, [{ platformLeagueKey: '899513', season: 2020, sport: 'football' }]);
+  });
+
+  test('a league that cookies cannot see: forbidden, suggesting fresh cookies', async () => {
+    fake.route(LEAGUE_PATH, reply.json({ details: [{ type: 'AUTH_LEAGUE_NOT_VISIBLE' }] }, 401));
+    try {
+      const error = await failure(espn.fetchLeague(account, ref, storeHolding()));
+      assert.equal(error.kind, 'forbidden');
+      assert.match(error.message, /not a member .* fresh espn_s2 and SWID/);
+    } finally {
+      fake.route(LEAGUE_PATH, fake.answer);
+    }
+  });
+
+  test('a league season that does not exist: not_found', async () => {
+    const error = await failure(
+      espn.fetchLeague(account, { ...ref, season: 2021 }, storeHolding()),
+    );
+    assert.equal(error.kind, 'not_found');
+    assert.match(error.message, /football league 899513, season 2021 does not exist on ESPN/);
+    const old = await failure(espn.fetchLeague(account, { ...ref, season: 2016 }, storeHolding()));
+    assert.equal(old.kind, 'not_found', 'an empty leagueHistory is a season ESPN does not serve');
+  });
+
+  test('5xx and 429 go through the shared retries, then fail as unavailable / rate_limited', async () => {
+    fake.route(LEAGUE_PATH, [reply.status(503), reply.status(503)]);
+    const error = await failure(espn.fetchLeague(account, ref, storeHolding()));
+    assert.equal(error.kind, 'unavailable');
+    assert.match(error.message, /503/);
+    let calls = 0;
+    fake.route(LEAGUE_PATH, (request) =>
+      ++calls === 1 ? reply.status(502) : fake.answer(request),
+    );
+    const recovered = await espn.fetchLeague(account, ref, storeHolding());
+    assert.equal(recovered.name, 'Sucio Boys');
+    const path = '/apis/v3/games/ffl/seasons/2020/players';
+    fake.route(path, reply.rateLimited('0'));
+    const limited = await failure(espn.fetchPlayerPool(poolOf('espn', 'football', 2020), account));
+    assert.equal(limited.kind, 'rate_limited');
+  });
+
+  test('bodies that fit no schema: invalid_response', async () => {
+    fake.route(LEAGUE_PATH, reply.json({ id: 899513, seasonId: 2020, teams: 'none' }));
+    const league = await failure(espn.fetchLeague(account, ref, storeHolding()));
+    assert.equal(league.kind, 'invalid_response');
+    assert.match(league.message, /leagues\/899513 answered an unexpected shape at \/teams/);
+    fake.route(LEAGUE_PATH, reply.malformed());
+    assert.equal(
+      (await failure(espn.fetchLeague(account, ref, storeHolding()))).kind,
+      'invalid_response',
+    );
+    fake.route('/apis/v3/games/fba/seasons/2023/players', reply.json([{ id: 'x', fullName: 'X' }]));
+    const pool = await failure(espn.fetchPlayerPool(poolOf('espn', 'basketball', 2022), account));
+    assert.equal(pool.kind, 'invalid_response');
+    fake.fanProfile = { preferences: 'none' };
+    const fan = await failure(espn.listLeagues(account, { sports: ['football'], seasons: [2020] }));
+    assert.equal(fan.kind, 'invalid_response');
+    assert.match(fan.message, /GET fan profile/);
+  });
+});
