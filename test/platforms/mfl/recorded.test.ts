@@ -207,9 +207,11 @@ describe('MFL connector on the recorded exports', { skip: MFL_FIXTURES_SKIP }, (
     assert.equal(league.numTeams, 12);
     assert.equal(league.teams.find((t) => t.rosterId === '0003')?.name, 'Dutch Caps');
     assert.ok(league.rosterEntries.length > 100);
-    const rosterRequest = fake.requests.findLast((r) => r.query.get('TYPE') === 'rosters');
+    const rosterRequest = [...fake.requests]
+      .reverse()
+      .find((r) => r.query.get('TYPE') === 'rosters');
     assert.equal(rosterRequest?.headers.cookie, `MFL_USER_ID=${MFL_LOGIN.cookie}`);
-    const poolRequest = fake.requests.findLast((r) => r.query.get('DETAILS') === '1');
+    const poolRequest = [...fake.requests].reverse().find((r) => r.query.get('DETAILS') === '1');
     assert.equal(
       poolRequest?.headers['user-agent']?.startsWith('fantasy-league-data-service/'),
       true,
