@@ -92,11 +92,11 @@ describe('CLI arguments', () => {
     const unlinked = await cli('sync', '--user', 'alice');
     assert.equal(unlinked.code, 1);
     assert.match(unlinked.stderr, /the user has no linked platform accounts/);
-    const noConnector = await cli('link', 'mfl', '--user', 'alice', '--username', 'x');
+    const noConnector = await cli('link', 'yahoo', '--user', 'alice', '--username', 'x');
     assert.equal(noConnector.code, 1);
     assert.match(
       noConnector.stderr,
-      /mfl has no connector yet; platforms that can be linked: demo, sleeper, espn/,
+      /yahoo has no connector yet; platforms that can be linked: demo, sleeper, espn, mfl/,
     );
     const noUser = await cli('tokens', 'list', '--user', 'bob');
     assert.equal(noUser.code, 1);
