@@ -1,0 +1,291 @@
+// The Fleaflicker connector: public, read-only, no credentials (https://www.fleaflicker.com/api-docs/).
+// A user is known by the e-mail address of their Fleaflicker account, which is all FetchUserLeagues
+// takes. Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
+import type { Sport } from '../../domain/catalog.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { EVERY_SEASON } from '../../domain/pools.ts';
+import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
+import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
+import { createHttpClient } from '../http-client.ts';
+import type { HttpClientOptions } from '../http-client.ts';
+import {
+  FLEAFLICKER_SPORT_CODES,
+  compareIds,
+  mapLeagueRef,
+  mapLeagueSnapshot,
+  mapPlayer,
+  rosteredPlayers,
+} from './mapping.ts';
+import { fleaflickerError, responses, validate } from './schemas.ts';
+import type { FleaLeague } from './schemas.ts';
+
+export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
+  /** https://www.fleaflicker.com/api in production; a fake server's URL in tests. */
+  baseUrl: string;
+  /** Most pages of 30 players read for one pool before giving up. Default 1000. */
+  maxListingPages?: number;
+}
+
+/** Fleaflicker answers a caller that asks much faster than once a second with 403s for a minute. */
+const REQUESTS_PER_MINUTE = 60;
+
+/** Deliberately loose: Fleaflicker is the judge of the address; this catches typos and swaps. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
+type Params = Record<string, string | number>;
+
+/** A league to read the player listing through, and how it was chosen. */
+interface ListingLeague {
+  leagueId: number;
+  season: number;
+  positions: number;
+}
+
+export function createFleaflickerConnector(
+  options: FleaflickerConnectorOptions,
+): PlatformConnector {
+  const { baseUrl, maxListingPages = 1000, ...clientOptions } = options;
+  const client = createHttpClient({
+    requestsPerMinute: REQUESTS_PER_MINUTE,
+    maxConcurrency: 2,
+    ...clientOptions,
+    platform: 'fleaflicker',
+  });
+  const root = baseUrl.replace(/\/+$/, '');
+  /**
+   * The league each (account, sport) lists players through, learnt from the last league list.
+   * Only a shortcut: without it, fetchPlayerPool asks Fleaflicker for the account's leagues.
+   */
+  const listingLeagues = new Map<string, ListingLeague>();
+
+  /**
+   * One API call. Fleaflicker refuses an unknown e-mail or league with a 4xx or with a body
+   * carrying `error`; those come back as `refused` (with Fleaflicker's words) for the caller to
+   * name, everything else as the parsed body or a PlatformError from the HTTP client.
+   */
+  async function call(
+    method: string,
+    params: Params,
+    signal: AbortSignal | undefined,
+  ): Promise<{ body: unknown } | { refused: string }> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) query.set(name, String(value));
+    // The endpoint names the call in errors without its query: the e-mail stays out of them.
+    const endpoint = `GET /${method}`;
+    let body: unknown;
+    try {
+      body = await client.getJson(`${root}/${method}?${query.toString()}`, {
+        endpoint,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const status = error.response?.status;
+      if (status === 403) {
+        const message = `${endpoint} answered HTTP 403, which Fleaflicker sends to a caller asking too often; it lifts after about a minute`;
+        throw new PlatformError('fleaflicker', message, 'rate_limited', error.response);
+      }
+      if (status === 400 || status === 404) return { refused: `HTTP ${status}` };
+      throw error;
+    }
+    const refusal = fleaflickerError(body);
+    return refusal === undefined ? { body } : { refused: `"${refusal}"` };
+  }
+
+  /** A user's leagues of one sport (and season, else Fleaflicker's current one). */
+  async function userLeagues(
+    email: string,
+    sport: Sport,
+    season: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ leagues: FleaLeague[] } | { refused: string }> {
+    // https://www.fleaflicker.com/api-docs/index.html (FetchUserLeagues)
+    const params: Params = { email, sport: FLEAFLICKER_SPORT_CODES[sport] };
+    if (season !== undefined) params.season = season;
+    const answer = await call('FetchUserLeagues', params, signal);
+    if ('refused' in answer) return answer;
+    const body = validate(responses.userLeagues, answer.body, 'GET /FetchUserLeagues');
+    return { leagues: body.leagues ?? [] };
+  }
+
+  function unknownEmail(email: string, refused: string, relink: boolean): PlatformError {
+    const message = relink
+      ? `Fleaflicker no longer answers for the e-mail ${email} (${refused}); link the account again`
+      : `Fleaflicker knows no account with the e-mail ${email} (${refused})`;
+    return new PlatformError('fleaflicker', message, relink ? 'credentials_rejected' : 'not_found');
+  }
+
+  function leagueNotFound(ref: LeagueRef, refused: string): PlatformError {
+    const message = `league ${ref.platformLeagueKey} (${ref.sport} ${ref.season}) not found on Fleaflicker (${refused})`;
+    return new PlatformError('fleaflicker', message, 'not_found');
+  }
+
+  /**
+   * Keeps the league to list players through: Fleaflicker lists only the positions a league plays,
+   * so the one playing the most positions, then the latest season, then the lowest id.
+   */
+  function offerListingLeague(key: string, league: FleaLeague, season: number): void {
+    const candidate: ListingLeague = {
+      leagueId: league.id,
+      season,
+      positions: new Set(league.rosterRequirements?.eligibility ?? []).size,
+    };
+    const held = listingLeagues.get(key);
+    const better =
+      held === undefined ||
+      candidate.positions > held.positions ||
+      (candidate.positions === held.positions &&
+        (candidate.season > held.season ||
+          (candidate.season === held.season && candidate.leagueId < held.leagueId)));
+    if (better) listingLeagues.set(key, candidate);
+  }
+
+  async function listingLeagueFor(
+    account: PlatformAccount,
+    sport: Sport,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const key = `${account.externalUserId}|${sport}`;
+    if (!listingLeagues.has(key)) {
+      const answer = await userLeagues(account.externalUserId, sport, undefined, signal);
+      if ('refused' in answer) throw unknownEmail(account.externalUserId, answer.refused, true);
+      for (const league of answer.leagues) offerListingLeague(key, league, 0);
+    }
+    const chosen = listingLeagues.get(key);
+    if (chosen === undefined) {
+      const message = `no ${sport} league of this account to read Fleaflicker's player list through`;
+      throw new PlatformError('fleaflicker', message, 'not_found');
+    }
+    return chosen.leagueId;
+  }
+
+  return {
+    platform: 'fleaflicker',
+
+    async link(request, _existing, signal) {
+      const email = request.email?.trim().toLowerCase();
+      if (!email) {
+        throw new InvalidInputError(
+          'linking Fleaflicker needs --email (the e-mail address of the Fleaflicker account)',
+        );
+      }
+      if (!EMAIL_SHAPE.test(email)) {
+        throw new InvalidInputError(`"${email}" is not an e-mail address`);
+      }
+      // One look-up, in Fleaflicker's current season, shows the address is known.
+      const answer = await userLeagues(email, 'football', undefined, signal);
+      if ('refused' in answer) throw unknownEmail(email, answer.refused, false);
+      // FetchUserLeagues carries no user id, so the (normalized) e-mail identifies the account.
+      return { status: 'linked', account: { platform: 'fleaflicker', externalUserId: email } };
+    },
+
+    async listLeagues(account: PlatformAccount, scope: SyncScope, signal) {
+      const email = account.externalUserId;
+      const lists = await Promise.all(
+        scope.sports.flatMap((sport) =>
+          scope.seasons.map(async (season) => {
+            const answer = await userLeagues(email, sport, season, signal);
+            if ('refused' in answer) throw unknownEmail(email, answer.refused, true);
+            return answer.leagues.map((league) => ({ league, sport, season }));
+          }),
+        ),
+      );
+      const refs = new Map<string, LeagueRef>();
+      for (const { league, sport, season } of lists.flat()) {
+        offerListingLeague(`${email}|${sport}`, league, season);
+        const ref = mapLeagueRef(league, sport, season);
+        refs.set(`${sport}/${ref.platformLeagueKey}/${season}`, ref);
+      }
+      return [...refs.values()];
+    },
+
+    async fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
+      const params: Params = {
+        sport: FLEAFLICKER_SPORT_CODES[ref.sport],
+        league_id: ref.platformLeagueKey,
+        season: ref.season,
+      };
+      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueStandings)
+      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueRosters)
+      // (with `season`, the rosters as that season ended)
+      const [standingsAnswer, rostersAnswer] = await Promise.all([
+        call('FetchLeagueStandings', params, signal),
+        call('FetchLeagueRosters', params, signal),
+      ]);
+      if ('refused' in standingsAnswer) throw leagueNotFound(ref, standingsAnswer.refused);
+      if ('refused' in rostersAnswer) throw leagueNotFound(ref, rostersAnswer.refused);
+      const standings = validate(
+        responses.standings,
+        standingsAnswer.body,
+        'GET /FetchLeagueStandings',
+      );
+      if (String(standings.league.id) !== ref.platformLeagueKey) {
+        const message = `GET /FetchLeagueStandings for league ${ref.platformLeagueKey} answered with league ${standings.league.id}`;
+        throw new PlatformError('fleaflicker', message, 'invalid_response');
+      }
+      const rosters =
+        validate(responses.rosters, rostersAnswer.body, 'GET /FetchLeagueRosters').rosters ?? [];
+      const snapshot = mapLeagueSnapshot({
+        sport: ref.sport,
+        season: ref.season,
+        standings,
+        rosters,
+        players: [],
+      });
+      // Rostered players the stored pool lacks; the rosters describe them in full.
+      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
+      const stored = await context.storedPlayerIds(rostered);
+      const described = rosteredPlayers(rosters);
+      const players = rostered
+        .filter((id) => !stored.has(id))
+        .flatMap((id) => described.get(id) ?? []);
+      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+    },
+
+    async fetchPlayerPool({ sport }, account, signal): Promise<PlayerPoolSnapshot | null> {
+      const leagueId = await listingLeagueFor(account, sport, signal);
+      const found = new Map<string, PlayerRecord>();
+      let offset = 0;
+      for (let page = 1; ; page++) {
+        if (page > maxListingPages) {
+          const message = `GET /FetchPlayerListing had more than ${maxListingPages} pages of ${sport} players`;
+          throw new PlatformError('fleaflicker', message, 'invalid_response');
+        }
+        // https://www.fleaflicker.com/api-docs/index.html (FetchPlayerListing)
+        // Through a league (the listing needs one), free agents and rostered players alike.
+        const answer = await call(
+          'FetchPlayerListing',
+          {
+            sport: FLEAFLICKER_SPORT_CODES[sport],
+            league_id: leagueId,
+            'filter.free_agent_only': 'false',
+            result_offset: offset,
+          },
+          signal,
+        );
+        if ('refused' in answer) {
+          const message = `league ${leagueId} refused the ${sport} player listing (${answer.refused})`;
+          throw new PlatformError('fleaflicker', message, 'not_found');
+        }
+        const listing = validate(responses.playerListing, answer.body, 'GET /FetchPlayerListing');
+        const players = listing.players ?? [];
+        // The last page can wrap around to players already read: the first record stays.
+        for (const { proPlayer } of players) {
+          const player = mapPlayer(proPlayer);
+          if (!found.has(player.playerId)) found.set(player.playerId, player);
+        }
+        const next = listing.resultOffsetNext;
+        const ended =
+          players.length === 0 ||
+          next === undefined ||
+          next <= offset ||
+          (listing.resultTotal !== undefined && next >= listing.resultTotal);
+        if (ended) break;
+        offset = next;
+      }
+      const players = [...found.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
+      return { platform: 'fleaflicker', sport, season: EVERY_SEASON, players };
+    },
+  };
+}
