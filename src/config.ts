@@ -36,6 +36,14 @@ export interface PlatformSettings {
   yahooClientSecret: string | undefined;
   /** `oob` shows the code to the user to paste into `link yahoo --code`. */
   yahooRedirectUri: string;
+  /**
+   * Yahoo publishes no limits: calls per minute this process makes to Yahoo in all, and for any
+   * one Yahoo account (at most the former).
+   */
+  yahooRequestsPerMinute: number;
+  yahooAccountRequestsPerMinute: number;
+  /** Minutes no call goes to Yahoo after it throttled (999/429); a longer Retry-After wins. */
+  yahooThrottleBackoffMinutes: number;
   mflBaseUrl: string;
   fleaflickerBaseUrl: string;
 }
@@ -102,6 +110,27 @@ function webUrl(env: Env, name: string, fallback: string): string {
   return url(env, name, ['http:', 'https:']) ?? fallback;
 }
 
+function yahooBudgets(
+  env: Env,
+): Pick<
+  PlatformSettings,
+  'yahooRequestsPerMinute' | 'yahooAccountRequestsPerMinute' | 'yahooThrottleBackoffMinutes'
+> {
+  const perApplication = integer(env, 'YAHOO_REQUESTS_PER_MINUTE', 60, 1, 10_000);
+  const perAccount = integer(env, 'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE', 40, 1, 10_000);
+  if (perAccount > perApplication) {
+    throw new ConfigError(
+      'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE',
+      `must not exceed YAHOO_REQUESTS_PER_MINUTE (${perApplication}), got "${perAccount}"`,
+    );
+  }
+  return {
+    yahooRequestsPerMinute: perApplication,
+    yahooAccountRequestsPerMinute: perAccount,
+    yahooThrottleBackoffMinutes: integer(env, 'YAHOO_THROTTLE_BACKOFF_MINUTES', 10, 1, 1_440),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -140,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
       yahooClientId: optional(env, 'YAHOO_CLIENT_ID'),
       yahooClientSecret: optional(env, 'YAHOO_CLIENT_SECRET'),
       yahooRedirectUri: text(env, 'YAHOO_REDIRECT_URI', 'oob'),
+      ...yahooBudgets(env),
       mflBaseUrl: webUrl(env, 'MFL_BASE_URL', 'https://api.myfantasyleague.com'),
       fleaflickerBaseUrl: webUrl(env, 'FLEAFLICKER_BASE_URL', 'https://www.fleaflicker.com/api'),
     },

@@ -56,6 +56,12 @@ const bad: Array<[string, string]> = [
   ['FANTASY_DEMO_ON_EMPTY', 'maybe'],
   ['FANTASY_SECRET_KEY', 'short'],
   ['SLEEPER_BASE_URL', 'ftp://example.test'],
+  ['YAHOO_REQUESTS_PER_MINUTE', '0'],
+  ['YAHOO_REQUESTS_PER_MINUTE', 'many'],
+  ['YAHOO_ACCOUNT_REQUESTS_PER_MINUTE', '0'],
+  ['YAHOO_ACCOUNT_REQUESTS_PER_MINUTE', '61'],
+  ['YAHOO_THROTTLE_BACKOFF_MINUTES', '0'],
+  ['YAHOO_THROTTLE_BACKOFF_MINUTES', '1441'],
 ];
 
 for (const [variable, value] of bad) {
@@ -69,3 +75,26 @@ for (const [variable, value] of bad) {
     );
   });
 }
+
+test('Yahoo budgets: conservative defaults, each settable, the account budget within the application one', () => {
+  const defaults = loadConfig({}).platforms;
+  assert.equal(defaults.yahooRequestsPerMinute, 60);
+  assert.equal(defaults.yahooAccountRequestsPerMinute, 40);
+  assert.equal(defaults.yahooThrottleBackoffMinutes, 10);
+  assert.equal(defaults.yahooClientId, undefined);
+  const set = loadConfig({
+    YAHOO_REQUESTS_PER_MINUTE: '200',
+    YAHOO_ACCOUNT_REQUESTS_PER_MINUTE: '200',
+    YAHOO_THROTTLE_BACKOFF_MINUTES: '30',
+    YAHOO_CLIENT_ID: 'id',
+    YAHOO_CLIENT_SECRET: 'secret',
+  }).platforms;
+  assert.equal(set.yahooRequestsPerMinute, 200);
+  assert.equal(set.yahooAccountRequestsPerMinute, 200);
+  assert.equal(set.yahooThrottleBackoffMinutes, 30);
+  assert.equal(set.yahooClientId, 'id');
+  assert.throws(
+    () => loadConfig({ YAHOO_REQUESTS_PER_MINUTE: '20', YAHOO_ACCOUNT_REQUESTS_PER_MINUTE: '30' }),
+    /YAHOO_ACCOUNT_REQUESTS_PER_MINUTE: must not exceed YAHOO_REQUESTS_PER_MINUTE \(20\)/,
+  );
+});

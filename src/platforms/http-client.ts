@@ -25,6 +25,11 @@ export interface HttpClientOptions {
   requestsPerMinute?: number;
   /** Share one budget between clients that call the same platform. */
   budget?: RequestBudget;
+  /**
+   * Whether 429/999 answers are retried here (default true). A platform that throttles for minutes
+   * (Yahoo) turns it off and backs off itself rather than spend attempts within seconds.
+   */
+  retryThrottled?: boolean;
   /** Requests in flight at once. Default 6. */
   maxConcurrency?: number;
   /** Extra request headers (User-Agent, credentials); never logged nor put into errors. */
@@ -163,7 +168,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ? {
           kind: 'rate_limited',
           message: `${endpoint} answered ${status} (too many requests)`,
-          retry: true,
+          retry: options.retryThrottled ?? true,
           response: refused,
         }
       : {

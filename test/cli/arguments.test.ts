@@ -92,12 +92,6 @@ describe('CLI arguments', () => {
     const unlinked = await cli('sync', '--user', 'alice');
     assert.equal(unlinked.code, 1);
     assert.match(unlinked.stderr, /the user has no linked platform accounts/);
-    const noConnector = await cli('link', 'yahoo', '--user', 'alice', '--username', 'x');
-    assert.equal(noConnector.code, 1);
-    assert.match(
-      noConnector.stderr,
-      /yahoo has no connector yet; platforms that can be linked: demo, sleeper, espn, mfl/,
-    );
     const noUser = await cli('tokens', 'list', '--user', 'bob');
     assert.equal(noUser.code, 1);
     const status = await cli('sync', 'status');

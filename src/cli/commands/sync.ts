@@ -3,6 +3,8 @@
 import { PLATFORMS, SEASONS, SPORTS, isPlatform, isSeason, isSport } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { listLeagueSyncStatus } from '../../storage/repositories/syncs.ts';
+import { listAccounts } from '../../storage/repositories/accounts.ts';
+import { listUsers } from '../../storage/repositories/users.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
 import { syncAll, syncUser } from '../../sync/engine.ts';
@@ -156,6 +158,17 @@ async function status(userName: string | undefined, io: CliIo): Promise<number> 
         rows,
       ),
     );
+    // Accounts the platform refused: their leagues stay as last synced until linked again.
+    const users = new Map((await listUsers(store.db)).map((u) => [u.id, u.name]));
+    const accounts = await listAccounts(store.db, userId === undefined ? {} : { userId });
+    for (const account of accounts) {
+      if (account.linkProblem === undefined) continue;
+      const owner = users.get(account.userId) ?? String(account.userId);
+      io.out(
+        `${account.platform} account of ${owner} needs linking again: ${account.linkProblem}` +
+          ` (fantasy-data link ${account.platform} --user ${owner} ...)`,
+      );
+    }
     return EXIT_OK;
   });
 }
