@@ -229,7 +229,9 @@ function exchange(target: FuzzTarget, bytes: Buffer, timeoutMs: number): Promise
       clearTimeout(timer);
       resolve(Buffer.concat(chunks).toString('latin1'));
     });
-    socket.end(bytes);
+    // Written without half-closing, as browsers and HTTP libraries do: Node's server treats a
+    // client's FIN as the end of its interest and drops answers still being prepared.
+    socket.write(bytes);
   });
 }
 
@@ -246,7 +248,10 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
       const key = status ?? 'no answer';
       report.statuses[key] = (report.statuses[key] ?? 0) + 1;
-      const shown = request.bytes.toString('latin1').slice(0, 300);
+      const shown = request.bytes
+        .toString('latin1')
+        .replace(/(.)\1{60,}/g, (m, c: string) => `${c}x${m.length}`)
+        .slice(0, 600);
       if (status === undefined) report.failures.push({ kind: 'dropped', request: shown });
       else if (status.startsWith('5')) {
         report.failures.push({ kind: '5xx', status: Number(status), request: shown });
@@ -269,7 +274,7 @@ export function formatFuzzReport(report: FuzzReport): string {
   const counts = kinds.map((k) => `${k} ${report.failures.filter((f) => f.kind === k).length}`);
   const examples = report.failures
     .slice(0, 10)
-    .map((f) => `  ${f.kind} ${f.status ?? ''}: ${JSON.stringify(f.request.slice(0, 160))}`)
+    .map((f) => `  ${f.kind} ${f.status ?? ''}: ${JSON.stringify(f.request.slice(0, 600))}`)
     .join('\n');
   return [
     `${report.sent} requests in ${report.seconds.toFixed(1)} s ` +

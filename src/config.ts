@@ -6,8 +6,10 @@ export interface Config {
   /** Interface the HTTP server binds to. */
   host: string;
   port: number;
-  /** Folder holding the embedded SQLite store (and nothing else of value). */
+  /** Folder holding the embedded SQLite store (and nothing else of value), absolute. */
   dataDir: string;
+  /** Whether dataDir came from FANTASY_DATA_DIR; otherwise it is ./data of the current folder. */
+  dataDirFromEnv: boolean;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
   /** Redis URL; when set, per-token rate limits are shared between instances. */
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     port: integer(env, 'PORT', 8080, 0, 65535),
     dataDir: resolve(text(env, 'FANTASY_DATA_DIR', './data')),
+    dataDirFromEnv: optional(env, 'FANTASY_DATA_DIR') !== undefined,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),

@@ -1,29 +1,26 @@
 // The composition root: config -> store -> app -> listen, plus the demo-on-empty start-up and
 // the re-sync schedule. `startServer` is what `fantasy-data serve` runs and what tests start
 // in-process; it never installs signal handlers (the serve command does).
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
-import type { Product } from './domain/catalog.ts';
 import { createApp } from './http/app.ts';
+import { createHttpServer } from './http/server.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
-import { issueToken } from './storage/repositories/tokens.ts';
-import { listUsers } from './storage/repositories/users.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
-import { loadDemo } from './sync/demo.ts';
+import { loadDemoIntoEmptyStore } from './sync/demo.ts';
 import { syncAll } from './sync/engine.ts';
 import type { ConnectorRegistry } from './sync/types.ts';
+import { sweepInterruptedRuns } from './sync/run-lease.ts';
 import { createScheduler } from './sync/scheduler.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 
-/** Products of the token printed on a first start: every one the API's endpoints check. */
-export const DEMO_TOKEN_PRODUCTS: readonly Product[] = ['league', 'roster', 'player'];
+export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -58,9 +55,18 @@ export async function startServer(
         ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),
       });
     }
-    const demoToken = config.demoOnEmpty ? await loadDemoIfEmpty(store, logger) : undefined;
+    const interrupted = await sweepInterruptedRuns(store.db);
+    if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
+    const demo = config.demoOnEmpty ? await loadDemoIntoEmptyStore(store) : undefined;
+    if (demo !== undefined) {
+      logger.info(
+        { leagues: demo.summary.leaguesFound, outcome: demo.summary.outcome },
+        'demo data loaded into the empty store',
+      );
+    }
+    const demoToken = demo?.token;
     const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
-    const server = createServer((req, res) => app.handle(req, res));
+    const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
     const connectors = options.connectors ?? createConnectorRegistry(config);
@@ -114,23 +120,6 @@ export async function startServer(
     await store.close();
     throw error;
   }
-}
-
-/** On a store with no users: the demo leagues, a `demo` user and a token for it. */
-async function loadDemoIfEmpty(store: Store, logger: Logger): Promise<string | undefined> {
-  if ((await listUsers(store.db)).length > 0) return undefined;
-  const summary = await loadDemo(store);
-  const user = summary.accounts[0];
-  if (!user) return undefined;
-  const { token } = await issueToken(store.db, {
-    userId: user.userId,
-    products: [...DEMO_TOKEN_PRODUCTS],
-  });
-  logger.info(
-    { leagues: summary.leaguesFound, outcome: summary.outcome },
-    'demo data loaded into the empty store',
-  );
-  return token;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -165,11 +165,11 @@ describe('fantasy-data serve', () => {
     }
   });
 
-  it('reports a bad variable as a configuration error and exits 1', async () => {
+  it('reports a bad variable as a configuration error and exits 2 (bad input)', async () => {
     const dir = tempDataDir();
     try {
       const result = await runCli(['serve'], { FANTASY_DATA_DIR: dir.path, PORT: 'eighty' });
-      assert.equal(result.code, 1);
+      assert.equal(result.code, 2);
       assert.equal(
         result.stderr.trim(),
         'configuration error: PORT: must be a whole number from 0 to 65535, got "eighty"',

@@ -70,12 +70,34 @@ export function requireString(value: unknown, name: string, usage: string): stri
   return value;
 }
 
+/**
+ * Which store the configuration points at and why, for the line every command prints on stderr:
+ * run from another folder, ./data is another (maybe empty) store.
+ */
+export function describeStore(config: Config, location: string): string {
+  if (config.databaseUrl !== undefined) return `store: ${location} (DATABASE_URL)`;
+  return config.dataDirFromEnv
+    ? `store: ${location} (FANTASY_DATA_DIR)`
+    : `store: ${location} (./data in the current folder; set FANTASY_DATA_DIR to use another)`;
+}
+
+/**
+ * Opens the store for one command and names it on stderr. Only commands that create something
+ * from nothing (users create, demo load) may create the store; the others, above all those that
+ * only read, fail with a StoreNotFoundError instead of showing an empty new store.
+ */
 export async function withStore<T>(
   io: CliIo,
   work: (store: Store, config: Config) => Promise<T>,
+  options: { create?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig(io.env);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    mustExist: options.create !== true,
+  });
+  io.err(describeStore(config, store.location));
   try {
     return await work(store, config);
   } finally {

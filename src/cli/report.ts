@@ -29,8 +29,8 @@ export function describeProgress(event: SyncProgressEvent): string {
 }
 
 /** What a user runs when a platform refused the stored credentials. */
-export const RELINK_HINT = (platform: string): string =>
-  ` (link it again: fantasy-data link ${platform} --user NAME ...; see fantasy-data link --help)`;
+export const RELINK_HINT = (platform: string, user = 'NAME'): string =>
+  ` (link it again: fantasy-data link ${platform} --user ${user} ...; see fantasy-data link --help)`;
 
 function poolLabel(pool: { sport: string; season: number }): string {
   return pool.season === 0 ? pool.sport : `${pool.sport} ${pool.season}`;

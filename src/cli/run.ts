@@ -1,9 +1,11 @@
 // The command dispatcher: picks the command group, turns errors into messages and exit codes
 // (2 for usage errors and invalid input, 1 for failures), and keeps stdout for data.
+import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.ts';
 import { DomainError, InvalidInputError } from '../domain/errors.ts';
 import { PlatformError } from '../platforms/connector.ts';
 import { SecretError } from '../secrets.ts';
+import { StoreNotFoundError } from '../storage/db.ts';
 import { SyncError } from '../sync/errors.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './io.ts';
 import type { CliIo } from './io.ts';
@@ -20,9 +22,16 @@ Commands:
   sync status [--user NAME]
   demo load                               load the bundled demo data (idempotent)
 
-Run "fantasy-data <command> --help" for a command's details.
-The store is SQLite under FANTASY_DATA_DIR (default ./data), or PostgreSQL at DATABASE_URL.
-Exit codes: 0 success, 1 failure, 2 usage error.`;
+Run "fantasy-data <command> --help" for a command's details; "fantasy-data --version".
+The store is SQLite in FANTASY_DATA_DIR, or in ./data of the current folder when that is unset,
+or PostgreSQL at DATABASE_URL; every command names the store it uses on stderr.
+Exit codes: 0 success, 1 failure, 2 usage error, bad input or bad configuration.`;
+
+/** The package's version; package.json sits two folders up from src/cli and from dist/cli. */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
@@ -46,6 +55,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(USAGE);
     return EXIT_OK;
   }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out(`fantasy-data ${packageVersion()}`);
+    return EXIT_OK;
+  }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
     io.err(`fantasy-data: unknown command "${name}"\n\n${USAGE}`);
@@ -65,7 +78,17 @@ function report(error: unknown, name: string, io: CliIo): number {
     return EXIT_USAGE;
   }
   if (error instanceof ConfigError) {
+    // A bad value in the environment is bad input, like a bad argument.
     io.err(`configuration error: ${error.message}`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof StoreNotFoundError) {
+    io.err(
+      `fantasy-data ${name}: ${error.message}; nothing was created. FANTASY_DATA_DIR is the ` +
+        'store folder (default ./data of the current folder: run from the folder holding data/, ' +
+        'or set FANTASY_DATA_DIR or DATABASE_URL); a new store is made by ' +
+        '"fantasy-data users create NAME", "fantasy-data demo load" or "fantasy-data serve".',
+    );
     return EXIT_FAILURE;
   }
   if (error instanceof InvalidInputError) {

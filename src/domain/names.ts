@@ -1,4 +1,4 @@
-// Player-name matching for "player by name" (DECISIONS.md): normalisation, ranking tiers and
+// Player-name matching for "player by name" (docs/api.md): normalisation, ranking tiers and
 // deterministic tie-breaks, behind an index that never scans the whole pool for a query.
 import { InvalidInputError } from './errors.ts';
 import { compareText } from './order.ts';
@@ -111,7 +111,7 @@ export type RosteredTest<T extends NameCandidate> = (candidate: T) => boolean;
 
 const ownRosteredFlag: RosteredTest<NameCandidate> = (candidate) => candidate.rostered;
 
-/** The tie-break of DECISIONS.md: rostered in this league, then active, then lowest player_id. */
+/** The tie-break of docs/api.md: rostered in this league, then active, then lowest player_id. */
 function compareCandidates<T extends NameCandidate>(
   a: T,
   b: T,

@@ -34,7 +34,7 @@ export function tokenDisplayPrefix(token: string): string {
   return token.slice(0, TOKEN_PREFIX.length + 6);
 }
 
-/** Parses the spec's space-separated product list; unknown names are refused. */
+/** Parses the API's space-separated product list (docs/api.md); unknown names are refused. */
 export function parseProducts(list: string): Product[] {
   const names = list
     .split(/[\s,]+/)

@@ -3,11 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
 import { AccessLog } from './access-log.ts';
-import { TokenAuthenticator } from './auth.ts';
+import { TokenAuthenticator, requireProduct } from './auth.ts';
 import type { Principal } from './auth.ts';
 import { preferredCoding } from './cache/conditional.ts';
 import { createCaching } from './cache/index.ts';
@@ -21,12 +22,12 @@ import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem } from './problems.ts';
+import { HttpProblem, MAX_HEADER_BYTES } from './problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
-import type { ApiRoute } from './route.ts';
+import type { ApiRoute, CheckedQuery } from './route.ts';
 import { Router } from './router.ts';
 import { API_ROUTES } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
@@ -51,6 +52,10 @@ export interface AppDeps {
 
 export interface App {
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** node:http's 'clientError': a request it refused to parse (too large, malformed, too slow). */
+  clientError(error: Error, socket: Duplex): void;
+  /** node:http's 'connect': CONNECT comes apart from other requests and has no ServerResponse. */
+  connect(req: IncomingMessage, socket: Duplex): void;
   /** Checks the store for changes now instead of at the next poll (after an in-process write). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +66,7 @@ const ALLOW = 'GET, HEAD';
 const CONTENT_TYPES: Record<MediaType, string> = {
   'application/json': 'application/json',
   'application/xml': 'application/xml; charset=utf-8',
+  'text/xml': 'text/xml; charset=utf-8',
 };
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const VARY_ENCODING = 'Accept-Encoding';
@@ -157,7 +163,7 @@ export function createApp(deps: AppDeps): App {
     }
   }
 
-  /** Within the rate limit: negotiate, then the cached answer or the handler's. */
+  /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */
   function serveWithin(
     ex: Exchange,
     route: ApiRoute,
@@ -170,26 +176,27 @@ export function createApp(deps: AppDeps): App {
     if (format === undefined) {
       throw new HttpProblem(
         'not_acceptable',
-        `this endpoint answers with ${produces.join(' or ')}, which the Accept header does not allow`,
+        `this endpoint answers with ${listTypes(produces)}, which the Accept header does not allow`,
       );
     }
+    // The handler checks the product too; here it comes before the query and the cache, so a
+    // token without it is a 403 whatever it asks, and a query that is no question never
+    // becomes an entry of its own.
+    requireProduct(principal, route.doc.product);
+    const query = route.checkQuery(rawQuery);
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
-    if (responses === undefined)
-      return serveUncached(ex, route, params, rawQuery, principal, format);
+    if (responses === undefined) return serveUncached(ex, route, params, query, principal, format);
     const leagueParam = LEAGUE_PARAM.get(route);
     const key = ResponseCache.key(
       route.doc.operationId,
       leagueParam === undefined ? principal.userId : undefined,
       params,
-      rawQuery,
+      query.key,
       format,
     );
-    // The product check stays the handler's: a token without it always takes the full path.
-    const entry = principal.products.includes(route.doc.product)
-      ? responses.lookup(key, principal.userId)
-      : undefined;
+    const entry = responses.lookup(key, principal.userId);
     if (entry === undefined) {
-      return serveFresh(ex, route, params, rawQuery, principal, format, key, leagueParam, vary);
+      return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
     }
     return sendEntry(ex, entry, vary);
   }
@@ -209,7 +216,7 @@ export function createApp(deps: AppDeps): App {
     ex: Exchange,
     route: ApiRoute,
     params: string[],
-    rawQuery: string | undefined,
+    query: CheckedQuery,
     principal: Principal,
     format: MediaType,
     key: string,
@@ -219,7 +226,7 @@ export function createApp(deps: AppDeps): App {
     const cache = responses as ResponseCache;
     const generation = cache.generation;
     const headers: Record<string, string> = {};
-    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
+    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
     const extra: string[] = [];
     for (const name in headers) extra.push(name, headers[name] as string);
     const entry = await cache.remember(
@@ -239,14 +246,14 @@ export function createApp(deps: AppDeps): App {
     ex: Exchange,
     route: ApiRoute,
     params: string[],
-    rawQuery: string | undefined,
+    query: CheckedQuery,
     principal: Principal,
     format: MediaType,
   ): Promise<void> {
     const headers: Record<string, string> = {
       Vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
     };
-    const body = await route.run({ principal, read, rawParams: params, rawQuery, format, headers });
+    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
     send(ex, 200, CONTENT_TYPES[format], body, headers);
   }
 
@@ -275,14 +282,7 @@ export function createApp(deps: AppDeps): App {
     ex.operationId =
       target.kind === 'api' ? target.route.doc.operationId : target.operation.operationId;
     const { method } = ex.req;
-    if (method !== 'GET' && method !== 'HEAD') {
-      throw new HttpProblem(
-        'method_not_allowed',
-        `${String(method)} is not allowed here; the API is read-only`,
-        {},
-        { Allow: ALLOW },
-      );
-    }
+    if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
     if (target.kind === 'api') return serveApi(ex, target.route, match.params, rawQuery);
     return serveOperation(ex, target.operation);
   }
@@ -332,6 +332,34 @@ export function createApp(deps: AppDeps): App {
       }
       served?.catch((error: unknown) => fail(ex, error));
     },
+    clientError(error, socket) {
+      const { code } = error as NodeJS.ErrnoException;
+      const started = performance.now();
+      const answer = (): void => {
+        // Nothing can be said on a connection the peer reset or that is already closing.
+        if (code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+        responder.sendOnSocket(socket, clientProblem(code), {
+          requestId: randomUUID(),
+          started,
+          path: '',
+        });
+      };
+      // A pipelined request may still be answering on this connection (node:http's own, internal
+      // link): the problem follows its answer, never cuts into it.
+      const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (inFlight?.writableFinished === false) inFlight.once('finish', answer);
+      else answer();
+    },
+    connect(req, socket) {
+      const incomingId = req.headers['x-request-id'];
+      responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
+        requestId:
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+        started: performance.now(),
+        method: 'CONNECT',
+        path: req.url ?? '',
+      });
+    },
     refresh: async () => caching?.refresh(),
     async close() {
       accessLog.flush();
@@ -340,6 +368,40 @@ export function createApp(deps: AppDeps): App {
       await ownRateStore?.close();
     },
   };
+}
+
+function methodNotAllowed(method: string | undefined): HttpProblem {
+  return new HttpProblem(
+    'method_not_allowed',
+    `${String(method)} is not allowed here; the API is read-only`,
+    {},
+    { Allow: ALLOW },
+  );
+}
+
+/** The problem for what node:http's parser refused, by its error code. */
+function clientProblem(code: string | undefined): HttpProblem {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new HttpProblem(
+        'headers_too_large',
+        `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KB; send a shorter path or fewer headers`,
+      );
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new HttpProblem('request_timeout', 'the request did not arrive in time');
+    default:
+      return new HttpProblem(
+        'malformed_request',
+        'the request is not HTTP/1.1 this server can read',
+      );
+  }
+}
+
+/** 'a, b or c', for the 406 detail. */
+function listTypes(types: readonly MediaType[]): string {
+  return types.length === 1
+    ? String(types[0])
+    : `${types.slice(0, -1).join(', ')} or ${String(types.at(-1))}`;
 }
 
 /** Where each route has its league_id among the path parameters (league-scoped routes only). */

@@ -94,15 +94,37 @@ export class TokenAuthenticator {
   }
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+/**
+ * The token of one header name. Node joins repeated lines of a header with ", "; a token holds no
+ * comma, so a comma means the header came more than once, and its lines must agree.
+ */
+function headerToken(
+  value: string | string[] | undefined,
+  name: (typeof AUTH_HEADERS)[number],
+): string | undefined {
   const text = Array.isArray(value) ? value.join(', ') : value;
-  return text === undefined || text === '' ? undefined : text;
+  if (text === undefined || text === '') return undefined;
+  if (!text.includes(',')) return text;
+  let token: string | undefined;
+  for (const part of text.split(',')) {
+    const line = part.trim();
+    // An empty line counts as absent, as a lone empty header does.
+    if (line === '' || line === token) continue;
+    if (token !== undefined) {
+      throw new HttpProblem(
+        'conflicting_tokens',
+        `${name} was sent more than once, with different tokens; send one token`,
+      );
+    }
+    token = line;
+  }
+  return token;
 }
 
-/** The token from X-Auth-Token or auth_token; both may be sent if they agree. */
+/** The token from X-Auth-Token or auth_token; both (or repeats) may be sent if they agree. */
 function tokenFromHeaders(headers: IncomingHttpHeaders): string {
-  const primary = headerValue(headers['x-auth-token']);
-  const alternative = headerValue(headers['auth_token']);
+  const primary = headerToken(headers['x-auth-token'], 'X-Auth-Token');
+  const alternative = headerToken(headers['auth_token'], 'auth_token');
   if (primary !== undefined && alternative !== undefined && primary !== alternative) {
     throw new HttpProblem(
       'conflicting_tokens',

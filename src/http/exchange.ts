@@ -1,7 +1,9 @@
 // One request in flight, and the three ways the app answers it: a built body (operations,
 // problems, answers without a cache), a cached representation with its validators (or a 304),
 // each followed by the request's log line.
+import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { AccessLog } from './access-log.ts';
 import { ifNoneMatch } from './cache/conditional.ts';
@@ -102,17 +104,56 @@ export class Responder {
     this.logged(ex, 200);
   }
 
+  /**
+   * A problem written straight to a connection node:http answers no ServerResponse for (a request
+   * it could not parse, CONNECT), which is then closed. `method` and `path` are what is known.
+   */
+  sendOnSocket(
+    socket: Duplex,
+    problem: HttpProblem,
+    request: { requestId: string; started: number; method?: string; path: string },
+  ): void {
+    const { requestId } = request;
+    const body = renderProblem(problem, requestId);
+    let head =
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n`;
+    for (const [name, value] of Object.entries(problem.headers)) head += `${name}: ${value}\r\n`;
+    socket.end(`${head}\r\n${body}`);
+    this.log(
+      request.requestId,
+      request.method,
+      request.path,
+      undefined,
+      undefined,
+      problem.status,
+      request.started,
+    );
+  }
+
   private logged(ex: Exchange, status: number): void {
-    const { req } = ex;
+    this.log(ex.requestId, ex.req.method, ex.path, ex.operationId, ex.userId, status, ex.started);
+  }
+
+  private log(
+    requestId: string,
+    method: string | undefined,
+    path: string,
+    route: string | undefined,
+    userId: number | undefined,
+    status: number,
+    started: number,
+  ): void {
     this.accessLog.write({
-      requestId: ex.requestId,
-      method: req.method,
-      path: ex.path,
-      route: ex.operationId,
-      userId: ex.userId,
+      requestId,
+      method,
+      path,
+      route,
+      userId,
       status,
-      durationMs: Math.round((performance.now() - ex.started) * 100) / 100,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
     });
-    this.onResponse?.({ operationId: ex.operationId, method: req.method ?? '', status });
+    this.onResponse?.({ operationId: route, method: method ?? '', status });
   }
 }

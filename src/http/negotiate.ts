@@ -1,7 +1,14 @@
 // Content negotiation on the Accept header (RFC 9110 section 12.5.1): q-values, type/* and */*
 // ranges, most specific range wins; ties go to the server's order (JSON first).
 
-export type MediaType = 'application/json' | 'application/xml';
+export type MediaType = 'application/json' | 'application/xml' | 'text/xml';
+
+/** The media types an XML writer answers: RFC 7303 makes text/xml an alias of application/xml. */
+export const XML_TYPES: readonly MediaType[] = ['application/xml', 'text/xml'];
+
+export function isXml(media: MediaType): boolean {
+  return media !== 'application/json';
+}
 
 interface Range {
   type: string;

@@ -1,6 +1,9 @@
 // Every error the API can answer with: one list of codes, one code -> status mapping, one renderer
 // of RFC 9457 problem details. Handlers throw `HttpProblem`; the app turns it into a response.
 
+/** The most the request line and headers may take together (node:http's maxHeaderSize). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
 /** The problem types, in the order the documentation lists them. */
 export const PROBLEMS = {
   invalid_parameter: {
@@ -11,7 +14,12 @@ export const PROBLEMS = {
   conflicting_tokens: {
     status: 400,
     title: 'Conflicting authentication headers',
-    when: 'Both X-Auth-Token and auth_token were sent, with different tokens.',
+    when: 'The token headers carry different tokens: X-Auth-Token and auth_token, or one of them sent twice.',
+  },
+  malformed_request: {
+    status: 400,
+    title: 'Malformed request',
+    when: 'The request is not HTTP/1.1 the server can read (answered before any route is matched; the connection is then closed).',
   },
   token_missing: {
     status: 401,
@@ -56,17 +64,27 @@ export const PROBLEMS = {
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
-    when: 'A method other than GET or HEAD; the Allow header lists the allowed ones.',
+    when: 'A method other than GET or HEAD (CONNECT included); the Allow header lists the allowed ones.',
   },
   not_acceptable: {
     status: 406,
     title: 'No acceptable representation',
     when: 'The Accept header allows none of the media types the endpoint offers.',
   },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    when: 'The request line and headers did not arrive in time; the connection is then closed.',
+  },
   rate_limited: {
     status: 429,
     title: 'Rate limit exceeded',
     when: 'The token used up its requests for the current window; see Retry-After.',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request header fields too large',
+    when: `The request line and headers together exceed ${MAX_HEADER_BYTES / 1024} KB (a very long path counts too); the connection is then closed.`,
   },
   internal_error: {
     status: 500,

@@ -7,6 +7,11 @@
 // on this instance alone still gets 429; the limit is per instance until Redis answers again. A
 // warning is logged at most once per `warnIntervalMs`. At start-up `connect` fails fast instead,
 // naming REDIS_URL. The URL's credentials never reach a log line or an error message.
+//
+// Redis hung (connected, answering nothing) would make every request wait the command timeout.
+// So after `failuresToPause` failed commands in a row the store stops asking: hits are counted
+// locally and answered at once, a PING probes Redis every `probeIntervalMs` in the background, and
+// the first answer (or a fresh connection becoming ready) hands the counting back to Redis.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Result } from 'ioredis';
@@ -44,6 +49,10 @@ export interface RedisRateLimitOptions {
   commandTimeoutMs?: number;
   /** At most one "Redis unavailable" warning per this many milliseconds. */
   warnIntervalMs?: number;
+  /** Failed commands in a row after which Redis is left alone until a probe answers. */
+  failuresToPause?: number;
+  /** How long Redis is left alone before each background probe. */
+  probeIntervalMs?: number;
 }
 
 export interface ConnectOptions extends RedisRateLimitOptions {
@@ -73,12 +82,21 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** Off while `connect` waits for the first PING: start-up reports its own failure. */
   private reporting = true;
   private lastError: string | undefined;
+  private readonly failuresToPause: number;
+  private readonly probeIntervalMs: number;
+  private failuresInARow = 0;
+  /** Set while Redis is left alone: hits are counted locally, synchronously. */
+  private paused = false;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   /** Starts connecting in the background; until Redis answers, hits are counted locally. */
   constructor(url: string, options: RedisRateLimitOptions) {
     this.logger = options.logger;
     this.keyPrefix = options.keyPrefix ?? RATE_LIMIT_KEY_PREFIX;
     this.warnIntervalMs = options.warnIntervalMs ?? 5000;
+    this.failuresToPause = options.failuresToPause ?? 3;
+    this.probeIntervalMs = options.probeIntervalMs ?? 1000;
     this.redis = new Redis(url, {
       lazyConnect: true,
       // Fail a command at once while disconnected instead of queueing it (the request would wait).
@@ -90,11 +108,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     });
     this.redis.defineCommand('fldRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis.on('error', (error: Error) => this.unavailable(error));
-    this.redis.on('ready', () => {
-      if (!this.degraded) return;
-      this.degraded = false;
-      this.logger.info('redis rate-limit store reachable again; limits are shared');
-    });
+    this.redis.on('ready', () => this.answering());
     // Failures are reported through the 'error' event; reconnection continues on its own.
     this.redis.connect().catch(() => undefined);
   }
@@ -124,15 +138,27 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+  hit(
+    key: string,
+    limit: number,
+    windowMs: number,
+  ): RateLimitDecision | Promise<RateLimitDecision> {
+    if (this.paused) return this.fallback.hit(key, limit, windowMs);
+    return this.hitRedis(key, limit, windowMs);
+  }
+
+  private async hitRedis(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     let count: number;
     let ttlMs: number;
     try {
       [count, ttlMs] = await this.redis.fldRateLimitHit(this.keyPrefix + key, windowMs);
     } catch (error) {
       this.unavailable(error as Error);
+      this.failuresInARow += 1;
+      if (this.failuresInARow >= this.failuresToPause && !this.paused) this.pause();
       return this.fallback.hit(key, limit, windowMs);
     }
+    this.failuresInARow = 0;
     return {
       allowed: count <= limit,
       limit,
@@ -142,6 +168,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.probeTimer);
     await this.fallback.close();
     if (this.redis.status === 'ready') {
       try {
@@ -152,6 +180,41 @@ export class RedisRateLimitStore implements RateLimitStore {
       }
     }
     this.redis.disconnect();
+  }
+
+  /** Stops asking Redis until a probe answers. */
+  private pause(): void {
+    this.paused = true;
+    this.logger.info(
+      { failures: this.failuresInARow, probeIntervalMs: this.probeIntervalMs },
+      'redis rate-limit store not answering; counting in this process until it does',
+    );
+    this.scheduleProbe();
+  }
+
+  private scheduleProbe(): void {
+    if (this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.redis.ping().then(
+        () => this.answering(),
+        (error: Error) => {
+          this.lastError = error.message;
+          if (this.paused) this.scheduleProbe();
+        },
+      );
+    }, this.probeIntervalMs);
+    this.probeTimer.unref();
+  }
+
+  /** Redis answered (a probe, or a connection became ready): it counts again. */
+  private answering(): void {
+    if (this.closed) return;
+    clearTimeout(this.probeTimer);
+    this.failuresInARow = 0;
+    const wasDown = this.paused || this.degraded;
+    this.paused = false;
+    this.degraded = false;
+    if (wasDown) this.logger.info('redis rate-limit store answering again; limits are shared');
   }
 
   private unavailable(error: Error): void {

@@ -3,6 +3,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Product } from '../domain/catalog.ts';
 import type { Principal } from './auth.ts';
+import { isXml } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { invalidParameter } from './problems.ts';
 import type { ProblemCode } from './problems.ts';
@@ -58,7 +59,7 @@ export interface RouteDefinition<
   params: P;
   query: Q;
   response: R;
-  /** Required when `produces` offers XML. */
+  /** Required when `produces` offers XML (either XML type). */
   xml?: (body: Static<R>) => string;
   /** Replaces JSON.stringify where member order matters beyond what a JS object keeps. */
   json?: (body: Static<R>) => string;
@@ -70,50 +71,84 @@ export interface RouteInput {
   read: ReadModel;
   /** Path parameter values in template order, still percent-encoded. */
   rawParams: readonly string[];
-  /** The query string without '?', if any. */
-  rawQuery: string | undefined;
+  /** The route's `checkQuery` of the request's query string. */
+  query: CheckedQuery;
   format: MediaType;
   /** Extra response headers the handler sets. */
   headers: Record<string, string>;
+}
+
+/** A query string that passed the route's query schema. */
+export interface CheckedQuery {
+  readonly value: unknown;
+  /**
+   * The same for every query string that means the same, so only real questions become cache
+   * entries: a repeatable parameter is a set (order and repeats do not count). Undefined when the
+   * query names no parameter.
+   */
+  readonly key: string | undefined;
 }
 
 export interface ApiRoute {
   readonly doc: RouteDoc;
   /** The template split on '/': literals, and parameter names in braces. */
   readonly segments: readonly string[];
+  /** Checks the query string (the app does, before its cache); throws a 400 naming the parameter. */
+  checkQuery(rawQuery: string | undefined): CheckedQuery;
   /** Runs the handler and serializes its result in `input.format`. */
   run(input: RouteInput): Promise<string>;
 }
+
+/** No query, or one with no parameter in it ('?', '?&'): shared, so a request allocates nothing. */
+const NO_QUERY: CheckedQuery = Object.freeze({ value: Object.freeze({}), key: undefined });
 
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   definition: RouteDefinition<P, Q, R>,
 ): ApiRoute {
   const { handler, xml, json, ...doc } = definition;
-  if (doc.produces.includes('application/xml') && xml === undefined) {
+  if (doc.produces.some(isXml) && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);
   }
   const segments = doc.path.split('/');
   const paramNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
   const params = compileParams(definition.params, 'path');
   const query = compileParams(definition.query, 'query');
+  const queryNames = Object.keys(definition.query.properties);
   return {
     doc,
     segments,
+    checkQuery(rawQuery) {
+      if (rawQuery === undefined || rawQuery === '') return NO_QUERY;
+      const value = query.parse(parseQuery(rawQuery));
+      const key = queryKey(queryNames, value as Record<string, unknown>);
+      return key === undefined ? NO_QUERY : { value, key };
+    },
     async run(input) {
       const context: RouteContext<P, Q> = {
         principal: input.principal,
         read: input.read,
         params: () => params.parse(decodePath(paramNames, input.rawParams)),
-        query: () => query.parse(parseQuery(input.rawQuery)),
+        query: () => input.query.value as Static<Q>,
         header: (name, value) => {
           input.headers[name] = value;
         },
       };
       const body = await handler(context);
-      if (input.format === 'application/xml' && xml !== undefined) return xml(body);
+      if (isXml(input.format) && xml !== undefined) return xml(body);
       return json !== undefined ? json(body) : JSON.stringify(body);
     },
   };
+}
+
+/** The checked parameters in schema order, each array as a sorted set; undefined if none. */
+function queryKey(names: readonly string[], value: Record<string, unknown>): string | undefined {
+  const parts: unknown[] = [];
+  for (const name of names) {
+    const given = value[name];
+    if (given === undefined) continue;
+    parts.push(name, Array.isArray(given) ? [...new Set(given.map(String))].sort() : given);
+  }
+  return parts.length === 0 ? undefined : JSON.stringify(parts);
 }
 
 function decodePath(names: readonly string[], raw: readonly string[]): RawParams {

@@ -2,8 +2,8 @@
 // with exponential backoff and full jitter, Retry-After, a per-platform request budget and a cap
 // on requests in flight. Failures come out as PlatformError so the sync engine sees one shape.
 // It never logs: URLs may carry keys on other platforms and headers may carry credentials.
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Platform } from '../domain/catalog.ts';
+import { abortableSleep, whenAborted } from './abort.ts';
 import { PlatformError } from './connector.ts';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -65,8 +65,6 @@ export interface HttpClient {
 /** How much of a refused request's body a PlatformError keeps for the connector to inspect. */
 const ERROR_BODY_CHARS = 4_096;
 
-const abortableSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
-
 /** A failed attempt: what to throw if it was the last, and whether another may succeed. */
 interface Failure {
   kind: PlatformError['kind'];
@@ -103,16 +101,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<{ value: unknown } | Failure> {
     const { signal } = request;
     await budget.take(signal);
-    // One controller per attempt, fed by the timer and by the caller's signal (a listener
-    // removed afterwards, rather than AbortSignal.any, which piles up on a long-lived signal).
+    // One controller per attempt, fed by the timer and by the caller's signal (through
+    // whenAborted, which keeps one listener on a signal every request of a sync shares).
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const onAbort = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = signal ? whenAborted(signal, () => controller.abort(signal.reason)) : noop;
     try {
       signal?.throwIfAborted();
       const response = await fetchImpl(url, {
@@ -138,11 +135,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const message = `${endpoint} gave no complete answer within ${timeoutMs} ms`;
         return { kind: 'timeout', message, retry: true };
       }
-      const message = `${endpoint} failed: ${networkReason(error)}`;
+      const message = `${endpoint} failed: ${networkReason(error, url)}`;
       return { kind: 'unavailable', message, retry: true };
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting();
     }
   }
 
@@ -298,16 +295,18 @@ export class ConcurrencyLimit {
       this.active++;
     } else {
       await new Promise<void>((resolve, reject) => {
-        const onAbort = (): void => {
-          this.waiting.splice(this.waiting.indexOf(granted), 1);
-          reject(signal?.reason);
-        };
+        let stopWaiting = noop;
         const granted = (): void => {
-          signal?.removeEventListener('abort', onAbort);
+          stopWaiting();
           resolve();
         };
-        signal?.addEventListener('abort', onAbort, { once: true });
         this.waiting.push(granted);
+        if (signal !== undefined) {
+          stopWaiting = whenAborted(signal, () => {
+            this.waiting.splice(this.waiting.indexOf(granted), 1);
+            reject(signal.reason);
+          });
+        }
       });
     }
     let released = false;
@@ -321,10 +320,32 @@ export class ConcurrencyLimit {
   }
 }
 
-function networkReason(error: unknown): string {
-  // undici wraps the socket error in `cause`; its code (ECONNRESET...) is safe to show.
-  if (!(error instanceof Error)) return 'network error';
+function noop(): void {}
+
+/** What a network-level failure tells a person, by the socket error's code. */
+const NETWORK_CODES: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'the name does not resolve (no network, or DNS is down)',
+  EAI_AGAIN: 'the name does not resolve (no network, or DNS is down)',
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection was closed',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'the host is unreachable',
+};
+
+/**
+ * Names the host that could not be reached: undici's bare "fetch failed (ENOTFOUND)" read like
+ * "user not found". The host comes from the request URL, never its path or query (which may
+ * carry keys); the socket error's code is safe to show.
+ */
+function networkReason(error: unknown, url: string): string {
+  const host = new URL(url).host;
+  if (!(error instanceof Error)) return `could not reach ${host}: network error`;
   const cause: unknown = (error as { cause?: unknown }).cause;
   const code = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+  if (typeof code !== 'string') return `could not reach ${host}: ${error.message}`;
+  const meaning = NETWORK_CODES[code];
+  return `could not reach ${host}: ${meaning === undefined ? code : `${meaning} (${code})`}`;
 }

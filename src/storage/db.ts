@@ -1,5 +1,5 @@
 // The database handle: SQLite (embedded default) or PostgreSQL, behind one Kysely query layer.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -15,6 +15,8 @@ export interface Store {
   readonly dialect: Dialect;
   /** Where the data lives, for messages: a file path or the URL without its password. */
   readonly location: string;
+  /** Set on the store `inOneTransaction` hands out: every write joins that one transaction. */
+  readonly inTransaction?: boolean;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,16 @@ export interface StoreOptions {
   pgSchema?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Fail with StoreNotFoundError rather than create a store (commands that only read). */
+  mustExist?: boolean;
+}
+
+/** No store where the configuration points: nothing was created there. */
+export class StoreNotFoundError extends Error {
+  constructor(readonly location: string) {
+    super(`no store at ${location}`);
+    this.name = 'StoreNotFoundError';
+  }
 }
 
 export const SQLITE_FILE_NAME = 'fantasy.sqlite';
@@ -53,6 +65,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ? openPostgres(options.databaseUrl, options)
     : openSqlite(options);
   try {
+    if (options.mustExist === true && store.dialect === 'postgres' && !(await isMigrated(store))) {
+      throw new StoreNotFoundError(store.location);
+    }
     await migrateToLatest(store.db, store.dialect);
   } catch (error) {
     await store.close();
@@ -61,12 +76,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** Whether the PostgreSQL schema holds a store (its migration table). */
+async function isMigrated(store: Store): Promise<boolean> {
+  const { rows } = await sql<{
+    found: string | null;
+  }>`select to_regclass('kysely_migration')::text as found`.execute(store.db);
+  return rows[0]?.found != null;
+}
+
 function openSqlite(options: StoreOptions): Store {
-  let file = options.sqliteFile;
-  if (!file) {
-    const dir = options.dataDir ?? './data';
-    mkdirSync(dir, { recursive: true });
-    file = join(dir, SQLITE_FILE_NAME);
+  const file = options.sqliteFile ?? join(options.dataDir ?? './data', SQLITE_FILE_NAME);
+  if (!existsSync(file)) {
+    if (options.mustExist === true) throw new StoreNotFoundError(file);
+    if (options.sqliteFile === undefined)
+      mkdirSync(options.dataDir ?? './data', { recursive: true });
   }
   const database = new SQLite(file);
   // WAL lets the server read while the CLI or a sync writes; busy_timeout makes writers queue.
@@ -103,6 +126,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
  * front, so two processes writing at once queue on busy_timeout instead of failing mid-way.
  */
 export async function writeTransaction<T>(store: Store, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // Already inside one: a failure propagates and rolls the enclosing transaction back whole.
+  if (store.inTransaction === true) return work(store.db);
   if (store.dialect === 'postgres') {
     return store.db.transaction().execute(work);
   }
@@ -116,6 +141,32 @@ export async function writeTransaction<T>(store: Store, work: (tx: Tx) => Promis
       await sql`rollback`.execute(connection);
       throw error;
     }
+  });
+}
+
+/**
+ * Runs `work` against a store whose every read and write, the engine's per-league transactions
+ * included, belongs to one write transaction: all of it is committed, or none (a crash or an
+ * error leaves the store as it was). `lockKey` (PostgreSQL) queues processes doing the same
+ * work at once, as SQLite's IMMEDIATE transaction does for every writer.
+ */
+export async function inOneTransaction<T>(
+  store: Store,
+  work: (store: Store) => Promise<T>,
+  lockKey?: number,
+): Promise<T> {
+  if (store.inTransaction === true) return work(store);
+  return writeTransaction(store, async (tx) => {
+    if (lockKey !== undefined && store.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${lockKey})`.execute(tx);
+    }
+    return work({
+      db: tx,
+      dialect: store.dialect,
+      location: store.location,
+      inTransaction: true,
+      close: async () => {},
+    });
   });
 }
 

@@ -13,6 +13,7 @@ import type { Schema } from './schema.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links.ts';
 import { playerCrossref } from './migrations/003-player-crossref.ts';
+import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initialSchema,
   '002-seasonal-pools-and-links': seasonalPoolsAndLinks,
   '003-player-crossref': playerCrossref,
+  '004-sync-run-leases': syncRunLeases,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -127,7 +127,7 @@ export interface SyncRunsTable {
   trigger: string;
   started_at: string;
   finished_at: string | null;
-  /** 'running' | 'ok' | 'partial' | 'failed' */
+  /** 'running' | 'ok' | 'partial' | 'failed' | 'interrupted' (its process died) */
   outcome: string;
   leagues_found: number;
   leagues_written: number;
@@ -136,6 +136,10 @@ export interface SyncRunsTable {
   leagues_detached: number;
   pools_refreshed: number;
   error: string | null;
+  /** "host:pid" of the process running it. */
+  owner: string | null;
+  /** Renewed while the run is alive; a 'running' run silent for long has died. */
+  heartbeat_at: string | null;
 }
 
 export interface LeagueSyncsTable {

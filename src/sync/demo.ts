@@ -1,19 +1,29 @@
 // The bundled demo data: a `demo` user whose linked demo account is synced through exactly the
 // store code a real platform uses, so the demo exercises the real write path. Idempotent.
+import type { Product } from '../domain/catalog.ts';
 import { ConflictError } from '../domain/errors.ts';
 import {
   DEMO_EXTERNAL_USER_ID,
   DEMO_USERNAME,
   createDemoConnector,
 } from '../platforms/demo/index.ts';
+import { inOneTransaction } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
 import { linkAccount } from '../storage/repositories/accounts.ts';
-import { createUser, findUserByName } from '../storage/repositories/users.ts';
+import { issueToken } from '../storage/repositories/tokens.ts';
+import { createUser, findUserByName, listUsers } from '../storage/repositories/users.ts';
 import type { User } from '../storage/repositories/users.ts';
 import { syncUser } from './engine.ts';
+import { SyncError } from './errors.ts';
 import type { SyncProgressEvent, SyncSummary } from './types.ts';
 
 export const DEMO_USER_NAME = 'demo';
+
+/** Products of the token printed on a first start: every one the API's endpoints check. */
+export const DEMO_TOKEN_PRODUCTS: readonly Product[] = ['league', 'roster', 'player'];
+
+/** Any fixed number: the PostgreSQL lock that queues processes loading the demo at once. */
+const PG_DEMO_LOCK = 7_302_114_562;
 
 export interface LoadDemoOptions {
   seed?: number;
@@ -34,7 +44,15 @@ export async function ensureUser(store: Store, name: string): Promise<User> {
   }
 }
 
+/**
+ * The demo user, its demo account and every demo league, in one transaction: all or nothing
+ * (a league that fails rolls the whole load back, with the error).
+ */
 export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Promise<SyncSummary> {
+  return inOneTransaction(store, (tx) => loadDemoInto(tx, options), PG_DEMO_LOCK);
+}
+
+async function loadDemoInto(store: Store, options: LoadDemoOptions): Promise<SyncSummary> {
   const user = await ensureUser(store, DEMO_USER_NAME);
   const connector = createDemoConnector(options.seed === undefined ? {} : { seed: options.seed });
   await linkAccount(store.db, {
@@ -43,7 +61,7 @@ export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Pro
     externalUserId: DEMO_EXTERNAL_USER_ID,
     username: DEMO_USERNAME,
   });
-  return syncUser(
+  const summary = await syncUser(
     store,
     { demo: connector },
     {
@@ -54,5 +72,41 @@ export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Pro
       trigger: 'demo',
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     },
+  );
+  if (summary.outcome === 'failed' || summary.outcome === 'partial') {
+    const account = summary.accounts[0];
+    const failure =
+      account?.error ?? account?.leagues.find((l) => l.outcome === 'failed')?.error ?? 'failed';
+    throw new SyncError(`the demo load failed, nothing was written: ${failure}`);
+  }
+  return summary;
+}
+
+/**
+ * A first start: on a store with no users, the demo leagues, a `demo` user and a token for it
+ * (returned once, never stored in clear). Undefined when the store already had users.
+ *
+ * All in one transaction: a start killed part-way leaves nothing, so the next start sees an
+ * empty store and loads it all; a partial load (a demo user, some leagues, no token) would make
+ * the next start skip the load and print no token.
+ */
+export async function loadDemoIntoEmptyStore(
+  store: Store,
+): Promise<{ token: string; summary: SyncSummary } | undefined> {
+  return inOneTransaction(
+    store,
+    async (tx) => {
+      // Checked inside the transaction: two first starts at once load the demo once.
+      if ((await listUsers(tx.db)).length > 0) return undefined;
+      const summary = await loadDemo(tx);
+      const user = summary.accounts[0];
+      if (!user) throw new Error('the demo load synced no account');
+      const { token } = await issueToken(tx.db, {
+        userId: user.userId,
+        products: [...DEMO_TOKEN_PRODUCTS],
+      });
+      return { token, summary };
+    },
+    PG_DEMO_LOCK,
   );
 }

@@ -20,6 +20,7 @@ import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-keys.ts';
 import { syncLeagues } from './leagues.ts';
+import { keepRunAlive, runOwner, sweepInterruptedRuns } from './run-lease.ts';
 import { refreshPoolIfDue } from './pools.ts';
 import { accountOutcome, summarize } from './summary.ts';
 import type {
@@ -55,7 +56,13 @@ export async function syncAccount(
   described: Set<string> = new Set(),
 ): Promise<AccountSyncSummary> {
   const { platform, userId } = account;
-  const runId = await startSyncRun(store.db, { userId, platform, trigger: options.trigger });
+  const runId = await startSyncRun(store.db, {
+    userId,
+    platform,
+    trigger: options.trigger,
+    owner: runOwner(),
+  });
+  const stopHeartbeat = keepRunAlive(store.db, runId);
   const summary: AccountSyncSummary = {
     runId,
     userId,
@@ -95,6 +102,7 @@ export async function syncAccount(
       ...(summary.needsRelink === true && { needsRelink: true }),
     });
   } finally {
+    stopHeartbeat();
     const count = (outcome: LeagueSyncResult['outcome']): number =>
       summary.leagues.filter((l) => l.outcome === outcome).length;
     const poolErrors = summary.pools
@@ -251,6 +259,8 @@ async function syncAccounts(
   accounts: readonly LinkedAccount[],
   options: SyncOptions,
 ): Promise<SyncSummary> {
+  // Runs whose process died are marked before new ones start: never 'running' forever.
+  await sweepInterruptedRuns(store.db);
   const results: AccountSyncSummary[] = [];
   const described = new Set<string>();
   // Accounts one after another: leagues within an account already run concurrently.

@@ -1,5 +1,6 @@
 // All listed leagues of one account: fetched concurrently, written one by one in a fixed order.
 import { poolKeyOf, poolKeyText } from '../domain/pools.ts';
+import { whenAborted } from '../platforms/abort.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
 import { loadStoredPlayers } from '../storage/repositories/players.ts';
@@ -41,9 +42,8 @@ export async function syncLeagues(
   );
   // Fetches still running when the writes stop early (a store error) are cancelled with them.
   const fetchControl = new AbortController();
-  const cancel = (): void => fetchControl.abort(options.signal?.reason);
-  if (options.signal?.aborted) cancel();
-  options.signal?.addEventListener('abort', cancel, { once: true });
+  const { signal } = options;
+  const stopWaiting = signal ? whenAborted(signal, () => fetchControl.abort(signal.reason)) : noop;
   try {
     const fetches = startWithLimit(ordered, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) => {
       const pool = poolKeyOf({ ...ref, platform: connector.platform });
@@ -84,7 +84,9 @@ export async function syncLeagues(
     }
     return results;
   } finally {
-    options.signal?.removeEventListener('abort', cancel);
+    stopWaiting();
     fetchControl.abort();
   }
 }
+
+function noop(): void {}

@@ -85,18 +85,21 @@ describe('CLI arguments', () => {
   });
 
   it('failures that need the store exit 1 with a message', async () => {
+    const noStore = await cli('sync', '--user', 'nobody');
+    assert.equal(noStore.code, 1);
+    assert.match(noStore.stderr, /no store at .*nothing was created/);
+    await cli('users', 'create', 'alice');
     const sync = await cli('sync', '--user', 'nobody');
     assert.equal(sync.code, 1);
     assert.match(sync.stderr, /no user named "nobody"/);
-    await cli('users', 'create', 'alice');
     const unlinked = await cli('sync', '--user', 'alice');
     assert.equal(unlinked.code, 1);
-    assert.match(unlinked.stderr, /the user has no linked platform accounts/);
+    assert.match(unlinked.stderr, /alice has no linked platform accounts; link one first/);
     const noUser = await cli('tokens', 'list', '--user', 'bob');
     assert.equal(noUser.code, 1);
     const status = await cli('sync', 'status');
     assert.equal(status.code, 0);
-    assert.match(status.stdout, /^PLATFORM/);
+    assert.match(status.stdout, /^USER\s+PLATFORM/);
   });
 
   it('refuses a credentials file that is missing or not JSON (exit 2) without echoing it', async () => {

@@ -158,12 +158,12 @@ describe('fantasy-data CLI', () => {
     assert.match(status.stdout, /LAST SYNCED/);
   });
 
-  it('reports a configuration error naming the variable, exit 1', async () => {
+  it('reports a configuration error naming the variable, exit 2 (bad input)', async () => {
     const result = await runCli(['users', 'list'], {
       FANTASY_DATA_DIR: dir.path,
       FANTASY_SECRET_KEY: 'short',
     });
-    assert.equal(result.code, 1);
+    assert.equal(result.code, 2);
     assert.match(result.stderr, /^configuration error: FANTASY_SECRET_KEY: must be 32 bytes/);
   });
 });

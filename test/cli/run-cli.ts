@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI_ENTRY = join(REPO_ROOT, 'src/cli/main.ts');
+/** tsx's loader by its full address, so the CLI also runs from folders outside the repository. */
+const TSX_LOADER = import.meta.resolve('tsx');
 
 export interface CliResult {
   code: number | null;
@@ -25,10 +27,15 @@ export function cliEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+/** `cwd` defaults to the repository (a store in ./data there is relative to it). */
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string = REPO_ROOT,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
-      cwd: REPO_ROOT,
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, CLI_ENTRY, ...args], {
+      cwd,
       env: cliEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -29,7 +29,7 @@ test('garbage does not look like a token', () => {
   }
 });
 
-test('products parse from the spec list, deduplicated in catalogue order', () => {
+test('products parse from the API list, deduplicated in catalogue order', () => {
   assert.deepEqual(parseProducts('roster league player'), ['league', 'roster', 'player']);
   assert.deepEqual(parseProducts(' league,league  META '), ['league', 'meta']);
 });

@@ -1,7 +1,6 @@
 // A real app on a real http.Server (127.0.0.1, random port) over a throwaway store, with seed
 // helpers and captured log lines. On close it also checks that every status the app answered a
 // GET or HEAD with is documented for that operation in the served OpenAPI document.
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
@@ -10,6 +9,7 @@ import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/record
 import { hashToken } from '../../src/domain/tokens.ts';
 import { apiDocuments, createApp } from '../../src/http/app.ts';
 import type { App, AppDeps, ResponseEvent } from '../../src/http/app.ts';
+import { createHttpServer } from '../../src/http/server.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
 import { createStoreReadModel } from '../../src/http/read-model.ts';
 import type { ReadModel } from '../../src/http/read-model.ts';
@@ -90,7 +90,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ...(options.cache !== undefined && { cache: options.cache }),
     onResponse: (event) => events.push(event),
   });
-  const server = createServer((req, res) => app.handle(req, res));
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

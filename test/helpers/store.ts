@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openStore } from '../../src/storage/db.ts';
-import type { Dialect, Store } from '../../src/storage/db.ts';
+import type { Dialect, Store, StoreOptions } from '../../src/storage/db.ts';
 
 export interface TestStore extends Store {
+  /** How to open this same store again (from a child process, for instance). */
+  options: StoreOptions;
   /** Closes the store and deletes its file or schema. */
   destroy(): Promise<void>;
 }
@@ -23,9 +25,11 @@ export function testBackends(): Dialect[] {
 export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<TestStore> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'fantasy-test-'));
-    const store = await openStore({ sqliteFile: join(dir, 'test.sqlite') });
+    const options = { sqliteFile: join(dir, 'test.sqlite') };
+    const store = await openStore(options);
     return {
       ...store,
+      options,
       async destroy() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -36,18 +40,16 @@ export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<Test
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create schema ${schema}`);
   let store: Store;
+  const options = { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections: 4 };
   try {
-    store = await openStore({
-      databaseUrl: TEST_DATABASE_URL,
-      pgSchema: schema,
-      maxConnections: 4,
-    });
+    store = await openStore(options);
   } catch (error) {
     await adminQuery(`drop schema ${schema} cascade`);
     throw error;
   }
   return {
     ...store,
+    options,
     async destroy() {
       await store.close();
       await adminQuery(`drop schema ${schema} cascade`);

@@ -124,6 +124,57 @@ for (const dialect of testBackends()) {
       }
     });
 
+    it('keeps no entry for a junk query, and one for queries that mean the same', async () => {
+      const calls: string[] = [];
+      const counted = await startTestApp({
+        dialect,
+        cache: { pollIntervalMs: POLL_MS },
+        readModel: (defaults): ReadModel => ({
+          ...defaults,
+          findLeagues: (userId, filter) => {
+            calls.push('findLeagues');
+            return defaults.findLeagues(userId, filter);
+          },
+          listRostered: (league) => {
+            calls.push('listRostered');
+            return defaults.listRostered(league);
+          },
+        }),
+      });
+      try {
+        const world = await buildWorld(counted);
+        await counted.app.refresh();
+        const get = (path: string) => counted.request(path, { token: world.tokens.alice });
+        const rostered = `/players/getAllRostered/${world.leagues.main}/names`;
+        for (const query of ['', '?', '?&', '?bogus=1', '?bogus=2', '?%zz', '?a&b']) {
+          const response = await get(rostered + query);
+          assert.equal(response.status, query.length > 2 ? 400 : 200, query);
+          await response.arrayBuffer();
+        }
+        assert.deepEqual(calls, ['listRostered'], 'one entry for the map, none for junk');
+        calls.length = 0;
+        const list = '/league/findAllLeagues';
+        const etags = new Set<string | null>();
+        for (const query of [
+          '?sport=football&season=2021',
+          '?season=2021&sport=football',
+          '?sport=football&sport=football&season=2021&season=2021',
+        ]) {
+          const response = await get(list + query);
+          assert.equal(response.status, 200, query);
+          etags.add(response.headers.get('etag'));
+          await response.arrayBuffer();
+        }
+        for (const query of ['?sports=football', '?sport=hockey', '?season=2021&nope=1']) {
+          await expectProblem(await get(list + query), 'invalid_parameter');
+        }
+        assert.equal(etags.size, 1);
+        assert.deepEqual(calls, ['findLeagues'], 'the same filter is one entry, junk none');
+      } finally {
+        await counted.close();
+      }
+    });
+
     it('sends ETag, Last-Modified and Cache-Control: private, and 304 to a matching If-None-Match', async () => {
       for (const path of paths(w.leagues.main)) {
         const response = await t.request(path, { token: w.tokens.alice });

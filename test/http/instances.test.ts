@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
+import { createHttpServer } from '../../src/http/server.ts';
 import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/main.ts';
@@ -96,7 +96,7 @@ async function startInstance(store: Store, keyPrefix: string, limit: number): Pr
     rateLimitStore,
     cache: { pollIntervalMs: POLL_MS },
   });
-  const server = createServer((req, res) => app.handle(req, res));
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -193,6 +193,11 @@ for (const dialect of testBackends()) {
         ['*/*, application/json;q=0', 'application/xml; charset=utf-8'],
         ['APPLICATION/XML', 'application/xml; charset=utf-8'],
         ['application/json; charset=utf-8', 'application/json'],
+        ['text/xml', 'text/xml; charset=utf-8'],
+        ['text/*', 'text/xml; charset=utf-8'],
+        ['image/png, text/xml', 'text/xml; charset=utf-8'],
+        ['text/xml, application/xml', 'application/xml; charset=utf-8'],
+        ['text/xml, application/xml;q=0.5', 'text/xml; charset=utf-8'],
       ];
       for (const [accept, expected] of cases) {
         const response = await get('/league/findAllLeagues', { Accept: accept });
@@ -205,15 +210,15 @@ for (const dialect of testBackends()) {
     it('answers 406 when Accept allows neither JSON nor XML', async () => {
       for (const accept of [
         'text/html',
-        'text/*',
-        'application/json;q=0, application/xml;q=0',
-        'image/png, text/xml',
+        'text/plain, image/*',
+        'application/json;q=0, application/xml;q=0, text/xml;q=0',
+        'image/png, text/csv',
       ]) {
         const body = await expectProblem(
           await get('/league/findAllLeagues', { Accept: accept }),
           'not_acceptable',
         );
-        assert.match(body.detail, /application\/json or application\/xml/);
+        assert.match(body.detail, /application\/json, application\/xml or text\/xml/);
       }
     });
 
@@ -242,6 +247,10 @@ for (const dialect of testBackends()) {
           '<num_teams>2</num_teams><sport>football</sport>' +
           '<league_url>https://sleeper.com/leagues/784462448236363776</league_url><season>2020</season></League>',
       );
+      const textXml = await get(`/league/settings/${w.leagues.lastYear}`, { Accept: 'text/xml' });
+      assert.equal(textXml.headers.get('content-type'), 'text/xml; charset=utf-8');
+      assert.equal(textXml.headers.get('vary'), 'Accept, Accept-Encoding');
+      assert.match(await textXml.text(), /^<\?xml [^>]+>\n<League><league_id>/);
       await expectProblem(
         await get(`/league/settings/${w.leagues.main}`, { Accept: 'text/csv' }),
         'not_acceptable',

@@ -84,14 +84,22 @@ describe('OpenAPI document and /docs', () => {
     }
   });
 
-  it('offers the league list as XML: wrapped Leagues of League elements', () => {
+  it('offers the league list and settings as XML of both types: wrapped Leagues of League elements', () => {
     const content = doc.paths['/league/findAllLeagues']?.get.responses['200']?.content ?? {};
-    assert.deepEqual(Object.keys(content), ['application/json', 'application/xml']);
-    assert.deepEqual(content['application/xml']?.schema, {
-      type: 'array',
-      xml: { name: 'Leagues', wrapped: true },
-      items: { $ref: '#/components/schemas/League' },
-    });
+    assert.deepEqual(Object.keys(content), ['application/json', 'application/xml', 'text/xml']);
+    for (const type of ['application/xml', 'text/xml']) {
+      assert.deepEqual(content[type]?.schema, {
+        type: 'array',
+        xml: { name: 'Leagues', wrapped: true },
+        items: { $ref: '#/components/schemas/League' },
+      });
+    }
+    const settings = doc.paths['/league/settings/{league_id}']?.get.responses['200']?.content;
+    assert.deepEqual(Object.keys(settings ?? {}), [
+      'application/json',
+      'application/xml',
+      'text/xml',
+    ]);
     assert.deepEqual(doc.components.schemas.League?.xml, { name: 'League' });
   });
 

@@ -256,11 +256,10 @@ for (const dialect of testBackends()) {
         `/players/${w.leagues.main}/searchPlayer/name/mahomes`,
         `/players/getAllRostered/${w.leagues.main}/names`,
       ]) {
-        const body = await expectProblem(
-          await get(path, { Accept: 'application/xml' }),
-          'not_acceptable',
-        );
-        assert.match(body.detail, /application\/json/);
+        for (const accept of ['application/xml', 'text/xml']) {
+          const body = await expectProblem(await get(path, { Accept: accept }), 'not_acceptable');
+          assert.match(body.detail, /application\/json/);
+        }
         assert.equal(
           (await get(path, { Accept: 'application/xml, application/json;q=0.1' })).status,
           200,

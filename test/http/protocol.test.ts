@@ -1,13 +1,16 @@
 // HTTP behaviour shared by every route: unknown paths, other methods, HEAD, request ids, the log
 // line, rate limits and unexpected failures, on every backend.
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
+import { createHttpServer } from '../../src/http/server.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
-import { expectProblem } from './expect.ts';
+import { expectInvalidParam, expectProblem } from './expect.ts';
+import { asResponse, sendRaw, sendRawAll } from './raw.ts';
 import { buildWorld } from './world.ts';
 import type { World } from './world.ts';
 
@@ -56,6 +59,90 @@ for (const dialect of testBackends()) {
           await expectProblem(response, 'method_not_allowed');
         }
       }
+    });
+
+    it('rejects any query on the endpoints that take none, naming the parameter', async () => {
+      for (const path of paths.slice(1)) {
+        const bogus = await expectInvalidParam(
+          await t.request(`${path}?bogus=1`, { token: w.tokens.alice }),
+          'bogus',
+          'query',
+        );
+        assert.match(bogus.detail, /accepted: none/);
+        await expectInvalidParam(
+          await t.request(`${path}?%zz`, { token: w.tokens.alice }),
+          'query string',
+          'query',
+        );
+        // A bare '?' carries no parameter.
+        const bare = await t.request(`${path}?`, { token: w.tokens.alice });
+        assert.equal(bare.status, 200, path);
+        await bare.arrayBuffer();
+      }
+    });
+
+    it('answers oversize and unparseable requests with a problem document, then closes', async () => {
+      const longPath = await t.request(`/league/settings/${'1'.repeat(20_000)}`, {
+        token: w.tokens.alice,
+      });
+      await expectProblem(longPath, 'headers_too_large');
+      const bigHeader = await t.request('/healthz', {
+        headers: { 'X-Padding': 'x'.repeat(20_000) },
+      });
+      const body = await expectProblem(bigHeader, 'headers_too_large');
+      assert.match(body.detail, /16 KB/);
+      const garbage = await sendRaw(t.baseUrl, 'NOT HTTP AT ALL\r\n\r\n');
+      assert.equal(garbage?.headers.get('connection'), 'close');
+      await expectProblem(asResponse(garbage), 'malformed_request');
+      // A header line without a colon, pipelined behind requests answered at once and later: the
+      // problem follows their answers on the connection.
+      for (const first of ['/healthz', '/readyz']) {
+        const answers = await sendRawAll(
+          t.baseUrl,
+          `GET ${first} HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nbroken\r\n\r\n`,
+        );
+        assert.deepEqual(
+          answers.map((answer) => answer.status),
+          [200, 400],
+          first,
+        );
+        assert.equal(answers[0]?.body, '{"status":"ok"}');
+        await expectProblem(asResponse(answers[1]), 'malformed_request');
+      }
+    });
+
+    it('answers a request whose headers do not arrive in time with 408, then closes', async () => {
+      const server = createHttpServer(t.app, {
+        headersTimeout: 100,
+        requestTimeout: 200,
+        connectionsCheckingInterval: 25,
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const answer = await sendRaw(
+          `http://127.0.0.1:${port}`,
+          'GET /healthz HTTP/1.1\r\nHost: x\r\n',
+        );
+        await expectProblem(asResponse(answer), 'request_timeout');
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it('answers CONNECT with 405 and Allow instead of closing the connection', async () => {
+      const answer = await sendRaw(
+        t.baseUrl,
+        'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nX-Request-Id: tunnel-1\r\n\r\n',
+      );
+      assert.equal(answer?.headers.get('allow'), 'GET, HEAD');
+      const body = await expectProblem(asResponse(answer), 'method_not_allowed');
+      assert.equal(body.request_id, 'tunnel-1');
+      assert.match(body.detail, /CONNECT/);
+      const logged = t.logs.find((line) => line.request_id === 'tunnel-1');
+      assert.equal(logged?.status, 405);
+      assert.equal(logged?.method, 'CONNECT');
     });
 
     it('answers HEAD like GET, without a body', async () => {

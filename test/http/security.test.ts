@@ -9,6 +9,7 @@ import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
 import { expectProblem } from './expect.ts';
+import { asResponse, sendRaw } from './raw.ts';
 import { buildWorld } from './world.ts';
 import type { World } from './world.ts';
 
@@ -122,6 +123,36 @@ for (const dialect of testBackends()) {
           const response = await send({ 'X-Auth-Token': w.tokens.alice, auth_token: w.tokens.bob });
           const body = await expectProblem(response, 'conflicting_tokens');
           assert.ok(!body.detail.includes(w.tokens.alice) && !body.detail.includes(w.tokens.bob));
+        });
+
+        it('reads a token header line sent twice with one token as one; two tokens are a 400', async () => {
+          const get = (lines: Array<[string, string]>) =>
+            sendRaw(
+              t.baseUrl,
+              `GET ${path()} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n` +
+                `${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`,
+            );
+          const { alice, bob } = w.tokens;
+          for (const header of ['X-Auth-Token', 'auth_token']) {
+            const twice = await get([
+              [header, alice],
+              [header, alice],
+            ]);
+            assert.equal(twice?.status, 200, header);
+            const differing = await get([
+              [header, alice],
+              [header, bob],
+            ]);
+            const body = await expectProblem(asResponse(differing), 'conflicting_tokens');
+            assert.match(body.detail, new RegExp(`${header} was sent more than once`));
+            assert.ok(!body.detail.includes(alice) && !body.detail.includes(bob));
+          }
+          const mixed = await get([
+            ['auth_token', alice],
+            ['X-Auth-Token', alice],
+            ['auth_token', alice],
+          ]);
+          assert.equal(mixed?.status, 200);
         });
 
         if (operationId === 'findAllLeagues') {

@@ -314,3 +314,50 @@ test('Retry-After parsing', () => {
   assert.equal(parseRetryAfter('soon', now), undefined);
   assert.equal(parseRetryAfter(null, now), undefined);
 });
+
+describe('network failures name the host that could not be reached', () => {
+  /** A fetch failing the way undici does: TypeError('fetch failed') with the socket error as cause. */
+  const failingFetch = (code: string): typeof fetch =>
+    (async () => {
+      const cause = Object.assign(new Error(`getaddrinfo ${code} api.example.test`), {
+        code,
+        syscall: 'getaddrinfo',
+        hostname: 'api.example.test',
+      });
+      throw new TypeError('fetch failed', { cause });
+    }) as typeof fetch;
+  const client = (code: string) =>
+    createHttpClient({
+      platform: 'sleeper',
+      fetch: failingFetch(code),
+      maxAttempts: 1,
+      requestsPerMinute: 0,
+    });
+
+  test('an unknown host (no network or DNS) reads as unreachable, not as "not found"', async () => {
+    const error = await platformError(
+      client('ENOTFOUND').getJson('https://api.example.test/v1/user/somebody'),
+    );
+    assert.equal(error.kind, 'unavailable');
+    assert.match(error.message, /could not reach api\.example\.test/);
+    assert.match(error.message, /name does not resolve/);
+    assert.doesNotMatch(error.message, /fetch failed/);
+  });
+
+  test('a refused connection names the host and port', async () => {
+    // A port nobody listens on: bind one, note it, close it.
+    const server = await startFakePlatform();
+    const { url } = server;
+    await server.close();
+    const http = createHttpClient({ platform: 'sleeper', maxAttempts: 1, requestsPerMinute: 0 });
+    const error = await platformError(http.getJson(`${url}/v1/user/somebody?key=secret`));
+    assert.match(error.message, new RegExp(`could not reach ${new URL(url).host}`));
+    assert.match(error.message, /connection refused/);
+    assert.doesNotMatch(error.message, /secret/);
+  });
+
+  test('other codes still name the host and keep the code', async () => {
+    const error = await platformError(client('EPROTO').getJson('https://api.example.test/x'));
+    assert.match(error.message, /could not reach api\.example\.test: EPROTO/);
+  });
+});

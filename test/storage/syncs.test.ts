@@ -101,6 +101,7 @@ describeEachBackend('sync log', ({ store }) => {
     );
     assert.deepEqual(await listLeagueSyncStatus(store().db), [
       {
+        userName: 'alice',
         leagueId,
         platform: 'sleeper',
         platformLeagueKey: '784462448236363776',
@@ -161,7 +162,17 @@ describeEachBackend('sync log', ({ store }) => {
       'a/2020',
     ]);
     assert.deepEqual(keys(await listLeagueSyncStatus(store().db, { userId: bob.id })), ['b/2021']);
-    assert.deepEqual(keys(await listLeagueSyncStatus(store().db)), ['a/2021', 'b/2021', 'a/2020']);
+    // Without a filter: per user (by name), then newest season first.
+    assert.deepEqual(keys(await listLeagueSyncStatus(store().db)), ['a/2021', 'a/2020', 'b/2021']);
+    // A league two users sync is one row per user.
+    await recordLeagueSync(store().db, attempt(bobRun, { platformLeagueKey: 'a' }));
+    const shared = (await listLeagueSyncStatus(store().db)).filter(
+      (s) => s.platformLeagueKey === 'a' && s.season === 2021,
+    );
+    assert.deepEqual(
+      shared.map((s) => s.userName),
+      ['alice', 'bob'],
+    );
     assert.deepEqual(await listLeagueSyncStatus(store().db, { userId: 999 }), []);
   });
 

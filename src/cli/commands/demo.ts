@@ -20,14 +20,18 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1 || positionals[0] !== 'load') {
     throw new UsageError('the demo command has one action: load', DEMO_USAGE);
   }
-  return withStore(io, async (store) => {
-    const summary = await loadDemo(store, {
-      onProgress: (event) => io.err(describeProgress(event)),
-    });
-    io.out(formatSummary(summary));
-    io.err(
-      'issue a token for it with: fantasy-data tokens create --user demo --products "league roster player"',
-    );
-    return syncFailed(summary) ? EXIT_FAILURE : EXIT_OK;
-  });
+  return withStore(
+    io,
+    async (store) => {
+      const summary = await loadDemo(store, {
+        onProgress: (event) => io.err(describeProgress(event)),
+      });
+      io.out(formatSummary(summary));
+      io.err(
+        'issue a token for it with: fantasy-data tokens create --user demo --products "league roster player"',
+      );
+      return syncFailed(summary) ? EXIT_FAILURE : EXIT_OK;
+    },
+    { create: true },
+  );
 }

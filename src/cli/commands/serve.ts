@@ -3,7 +3,7 @@
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { startServer } from '../../main.ts';
-import { EXIT_OK, HELP_OPTION, UsageError, parse } from '../io.ts';
+import { EXIT_OK, HELP_OPTION, UsageError, describeStore, parse } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
 export const SERVE_USAGE = `Usage:
@@ -28,6 +28,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   // Structured logs on stderr keep stdout for what a person reads: the demo token banner.
   const logger = createLogger({ level: config.logLevel, destination: process.stderr });
   const server = await startServer(config, { logger });
+  io.err(describeStore(config, server.store.location));
   if (server.demoToken !== undefined) {
     // The one documented exception to "never log secrets": a first start shows its demo token
     // once, plainly on stdout and never through the logger, so the API can be tried at once.

@@ -2,13 +2,20 @@
 // when anything failed) and `fantasy-data sync status [--user NAME]`.
 import { PLATFORMS, SEASONS, SPORTS, isPlatform, isSeason, isSport } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
-import { listLeagueSyncStatus } from '../../storage/repositories/syncs.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import type { Store } from '../../storage/db.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
+import {
+  listLatestUnfinishedRuns,
+  listLeagueSyncStatus,
+} from '../../storage/repositories/syncs.ts';
 import { listUsers } from '../../storage/repositories/users.ts';
+import type { User } from '../../storage/repositories/users.ts';
+import { deathOf } from '../../sync/run-lease.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
 import { syncAll, syncUser } from '../../sync/engine.ts';
-import { describeProgress, formatSummary, syncFailed } from '../report.ts';
+import { RELINK_HINT, describeProgress, formatSummary, syncFailed } from '../report.ts';
 import {
   EXIT_FAILURE,
   EXIT_OK,
@@ -30,7 +37,9 @@ export const SYNC_USAGE = `Usage:
       sports: ${SPORTS.join(', ')}
       seasons: ${SEASONS.join(', ')}
   fantasy-data sync status [--user NAME]
-      per league: when it last synced, the last attempt's outcome and error`;
+      per user and league: when it last synced, the last attempt's outcome and error; then the
+      accounts to link again (the platform refused their credentials) and runs that did not
+      finish (still running, or interrupted: their process died)`;
 
 export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(
@@ -114,7 +123,7 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
           ? await syncAll(store, connectors, options)
           : await syncUser(store, connectors, {
               ...options,
-              userId: (await requireUser(store, values.user)).id,
+              userId: (await requireLinkedUser(store, values.user, platform)).id,
               ...(platform === undefined ? {} : { platform }),
             });
       io.out(formatSummary(summary));
@@ -129,46 +138,88 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
 async function status(userName: string | undefined, io: CliIo): Promise<number> {
   return withStore(io, async (store) => {
     const userId = userName === undefined ? undefined : (await requireUser(store, userName)).id;
-    const rows = (await listLeagueSyncStatus(store.db, userId === undefined ? {} : { userId })).map(
-      (s) => [
-        s.platform,
-        s.name ?? s.platformLeagueKey,
-        s.leagueId === null ? '-' : String(s.leagueId),
-        String(s.season),
-        s.sport,
-        s.lastSyncedAt ?? 'never',
-        s.lastOutcome,
-        s.lastAttemptAt,
-        s.lastError ?? '',
-      ],
-    );
-    io.out(
-      formatTable(
-        [
-          'PLATFORM',
-          'LEAGUE',
-          'ID',
-          'SEASON',
-          'SPORT',
-          'LAST SYNCED',
-          'LAST OUTCOME',
-          'LAST ATTEMPT',
-          'LAST ERROR',
-        ],
-        rows,
-      ),
-    );
-    // Accounts the platform refused: their leagues stay as last synced until linked again.
-    const users = new Map((await listUsers(store.db)).map((u) => [u.id, u.name]));
-    const accounts = await listAccounts(store.db, userId === undefined ? {} : { userId });
-    for (const account of accounts) {
-      if (account.linkProblem === undefined) continue;
-      const owner = users.get(account.userId) ?? String(account.userId);
-      io.out(
-        `${account.platform} account of ${owner} needs linking again: ${account.linkProblem}` +
-          ` (fantasy-data link ${account.platform} --user ${owner} ...)`,
+    const filter = userId === undefined ? {} : { userId };
+    const rows = (await listLeagueSyncStatus(store.db, filter)).map((s) => [
+      s.userName ?? '-',
+      s.platform,
+      s.name ?? s.platformLeagueKey,
+      s.leagueId === null ? '-' : String(s.leagueId),
+      String(s.season),
+      s.sport,
+      s.lastSyncedAt ?? 'never',
+      s.lastOutcome,
+      s.lastAttemptAt,
+      s.lastError ?? '',
+    ]);
+    const header = ['USER', 'PLATFORM', 'LEAGUE', 'ID', 'SEASON', 'SPORT'];
+    const sections = [
+      formatTable([...header, 'LAST SYNCED', 'LAST OUTCOME', 'LAST ATTEMPT', 'LAST ERROR'], rows),
+    ];
+    const relink = await accountsToLinkAgain(store, userId);
+    if (relink.length > 0) {
+      sections.push(
+        `Accounts to link again:\n${formatTable(['USER', 'PLATFORM', 'PROBLEM'], relink)}`,
       );
     }
+    const unfinished = await unfinishedRuns(store, filter);
+    if (unfinished.length > 0) {
+      sections.push(
+        `Runs that did not finish:\n${formatTable(['USER', 'PLATFORM', 'RUN'], unfinished)}`,
+      );
+    }
+    io.out(sections.join('\n\n'));
     return EXIT_OK;
   });
+}
+
+/** Accounts the platform refused: they are not synced until linked again. */
+async function accountsToLinkAgain(store: Store, userId: number | undefined): Promise<string[][]> {
+  const names = new Map((await listUsers(store.db)).map((u) => [u.id, u.name]));
+  const accounts = await listAccounts(store.db, userId === undefined ? {} : { userId });
+  return accounts.flatMap((a) => {
+    if (a.linkProblem === undefined) return [];
+    const user = names.get(a.userId) ?? String(a.userId);
+    const problem = `needs linking again: ${a.linkProblem}${RELINK_HINT(a.platform, user)}`;
+    return [[user, a.platform, problem]];
+  });
+}
+
+/**
+ * Each account's latest run when it did not finish: still running, or dead (marked interrupted,
+ * or found dead now though the next sync or start has not marked it yet).
+ */
+async function unfinishedRuns(store: Store, filter: { userId?: number }): Promise<string[][]> {
+  return (await listLatestUnfinishedRuns(store.db, filter)).map((run) => {
+    const state =
+      run.outcome === 'interrupted'
+        ? (run.error ?? 'interrupted')
+        : (deathOf(run) ?? `running (last heartbeat ${run.lastSeenAt})`);
+    return [
+      run.userName ?? '-',
+      run.platform ?? '-',
+      `run ${run.id} (${run.trigger}) started ${run.startedAt}: ${state}`,
+    ];
+  });
+}
+
+/** `sync --user NAME` needs a linked account: say how to link one. */
+async function requireLinkedUser(
+  store: Store,
+  name: string,
+  platform: Platform | undefined,
+): Promise<User> {
+  const user = await requireUser(store, name);
+  const accounts = await listAccounts(store.db, {
+    userId: user.id,
+    ...(platform === undefined ? {} : { platform }),
+  });
+  if (accounts.length > 0) return user;
+  const example =
+    platform === undefined || platform === 'sleeper'
+      ? `fantasy-data link sleeper --user ${user.name} --username <sleeper username>`
+      : `fantasy-data link ${platform} --user ${user.name} ...`;
+  throw new NotFoundError(
+    `${user.name} has no linked ${platform === undefined ? 'platform accounts' : `${platform} account`}; ` +
+      `link one first, e.g. ${example} (what each platform takes: fantasy-data link --help)`,
+  );
 }

@@ -21,11 +21,15 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
   if (action === 'create') {
     if (rest.length !== 1) throw new UsageError('users create takes exactly one NAME', USERS_USAGE);
     const name = rest[0] as string;
-    return withStore(io, async (store) => {
-      const user = await createUser(store.db, name);
-      io.err(`created user ${user.name} (id ${user.id})`);
-      return EXIT_OK;
-    });
+    return withStore(
+      io,
+      async (store) => {
+        const user = await createUser(store.db, name);
+        io.err(`created user ${user.name} (id ${user.id})`);
+        return EXIT_OK;
+      },
+      { create: true },
+    );
   }
   if (action === 'list') {
     if (rest.length > 0) throw new UsageError('users list takes no arguments', USERS_USAGE);

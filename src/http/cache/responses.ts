@@ -1,5 +1,5 @@
 // Rendered 200 responses kept as bytes, so a repeated request is a map lookup and a socket write.
-// An entry is keyed by what the request asked (route, raw path parameters, raw query, format; the
+// An entry is keyed by what the request asked (route, raw path parameters, checked query, format; the
 // user too for the league list) and lists what it was built from (leagues, the user, a player
 // pool): the change feed drops exactly the entries built from what changed. Entries of a league
 // are shared by its members; a hit checks that the caller is one. gzip and br variants are made
@@ -126,18 +126,21 @@ export class ResponseCache {
     return this.snapshots.generation;
   }
 
-  /** The key of a request: route, its raw parameters and query, the format, the user if needed. */
+  /**
+   * The key of a request: route, its raw path parameters, its checked query (CheckedQuery.key),
+   * the format, the user if needed.
+   */
   static key(
     operationId: string,
     userId: number | undefined,
     params: readonly string[],
-    rawQuery: string | undefined,
+    queryKey: string | undefined,
     format: MediaType,
   ): string {
-    // '\n' cannot occur in a request target, so the parts cannot run into each other.
+    // '\n' occurs neither in a request target nor in JSON, so the parts cannot run into each other.
     let key = `${operationId}\n${format}\n${userId ?? ''}`;
     for (const param of params) key += `\n${param}`;
-    return rawQuery === undefined ? key : `${key}\n?${rawQuery}`;
+    return queryKey === undefined ? key : `${key}\n?${queryKey}`;
   }
 
   /** The entry for `key` if held and the caller may see it; never waits. */

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { SEASONS, SPORTS } from '../../domain/catalog.ts';
 import type { Sport } from '../../domain/catalog.ts';
 import { requireProduct } from '../auth.ts';
+import { XML_TYPES } from '../negotiate.ts';
 import { defineRoute } from '../route.ts';
 import { LeagueListSchema, toLeagueBody } from '../schemas.ts';
 import { leaguesXml } from '../xml.ts';
@@ -46,7 +47,7 @@ export const findAllLeagues = defineRoute({
   query: Query,
   response: LeagueListSchema,
   responseDescription: 'The leagues (an empty list when none match).',
-  produces: ['application/json', 'application/xml'],
+  produces: ['application/json', ...XML_TYPES],
   xml: leaguesXml,
   errors: ['invalid_parameter', 'not_acceptable'],
   example: '/league/findAllLeagues?sport=football&season=2021',

@@ -1,6 +1,7 @@
 // GET /league/settings/{league_id}: one league of the token's user.
 import { Type } from '@sinclair/typebox';
 import { requireProduct } from '../auth.ts';
+import { XML_TYPES } from '../negotiate.ts';
 import { defineRoute } from '../route.ts';
 import { LeagueSchema, toLeagueBody } from '../schemas.ts';
 import { leagueXml } from '../xml.ts';
@@ -20,7 +21,7 @@ export const leagueSettings = defineRoute({
   query: NoQuery,
   response: LeagueSchema,
   responseDescription: 'The league.',
-  produces: ['application/json', 'application/xml'],
+  produces: ['application/json', ...XML_TYPES],
   xml: leagueXml,
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
   example: '/league/settings/1',

@@ -1,9 +1,10 @@
-// ESPN's `defaultPositionId` (a player's own position) per sport, as abbreviations of
-// DECISIONS.md. These are not the lineup-slot ids of `eligibleSlots` / `lineupSlotId`, which are a
-// different numbering. Sources: the position ids ESPN's player lists carry with their players
-// (checked against the recorded 2020 football and 2023 basketball lists) and public clients of the
-// API (cwendt94/espn-api reads basketball positions as slot id + 1; baseball ids as documented by
-// community mapping work). An id missing here leaves the position out rather than guessing.
+// ESPN's `defaultPositionId` (a player's own position) per sport, as the abbreviations of
+// docs/api.md (Data and values). These are not the lineup-slot ids of `eligibleSlots` /
+// `lineupSlotId`, which are a different numbering. Sources: the position ids ESPN's player lists
+// carry with their players (checked against the recorded 2020 football and 2023 basketball lists)
+// and public clients of the API (cwendt94/espn-api reads basketball positions as slot id + 1;
+// baseball ids as documented by community mapping work). An id missing here leaves the position out
+// rather than guessing.
 import type { Sport } from '../../domain/catalog.ts';
 
 const FOOTBALL: Readonly<Record<number, string>> = {

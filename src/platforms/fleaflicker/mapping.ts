@@ -137,7 +137,7 @@ export function mapPlayer(player: FleaProPlayer): PlayerRecord {
 }
 
 /**
- * Fleaflicker's position names that differ from the common abbreviations (DECISIONS.md): the team
+ * Fleaflicker's position names that differ from the common abbreviations (docs/api.md, Data and values): the team
  * defence, its edge rushers and interior linemen, and baseball's three outfield spots.
  */
 const POSITION_ALIASES: Readonly<Record<string, string>> = {
