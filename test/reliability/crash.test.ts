@@ -1,0 +1,65 @@
+// The crash trials' short version (npm run crash runs 20 kills per kind and store): two kills of
+// a first start and two of a Sleeper sync, on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runCrashTrials } from '../../reliability/crash.ts';
+import type { StoreSpot } from '../../reliability/crash.ts';
+import { SLEEPER_FIXTURES_SKIP } from '../helpers/fake-platform.ts';
+import { TEST_DATABASE_URL } from '../helpers/store.ts';
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const spots: Record<string, () => Promise<StoreSpot>> = {
+  sqlite: async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-crash-test-'));
+    return {
+      env: { FANTASY_DATA_DIR: dataDir },
+      options: { dataDir },
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  },
+  postgres: async () => {
+    const schema = `crash_${randomBytes(5).toString('hex')}`;
+    await admin(`create schema ${schema}`);
+    const url = new URL(TEST_DATABASE_URL as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-crash-test-pg-'));
+    return {
+      env: { DATABASE_URL: url.toString(), FANTASY_DATA_DIR: dataDir },
+      options: { databaseUrl: TEST_DATABASE_URL as string, pgSchema: schema, maxConnections: 2 },
+      remove: async () => {
+        await admin(`drop schema ${schema} cascade`);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+for (const [name, makeSpot] of Object.entries(spots)) {
+  const skip =
+    SLEEPER_FIXTURES_SKIP ||
+    (name === 'postgres' && !TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : false);
+  describe(`crash trials (short) [${name}]`, { skip }, () => {
+    it('a killed first start or sync leaves a whole store, and the next run completes', async () => {
+      const results = await runCrashTrials({ trials: 2, seed: 1123, makeSpot });
+      const problems = results.flatMap((r) =>
+        r.problems.map((p) => `${r.trial} killed after ${r.killedAfterMs} ms: ${p}`),
+      );
+      assert.deepEqual(problems, []);
+      assert.equal(results.length, 4);
+    });
+  });
+}
