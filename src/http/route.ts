@@ -47,7 +47,10 @@ export interface RouteDoc {
   responseHeaders?: Readonly<Record<string, HeaderDoc>>;
   /** Problems particular to this endpoint; the authentication ones apply to every route. */
   errors: readonly ProblemCode[];
-  /** A concrete path for the example curl line. */
+  /**
+   * A concrete path for the example curl line; it must answer 200 on a fresh demo store (league
+   * 11 is the demo's 2021 football league), as test/docs-examples.test.ts checks.
+   */
   example: string;
 }
 

@@ -41,7 +41,7 @@ export const playerByName = defineRoute({
     },
   },
   errors: ['invalid_parameter', 'league_not_found', 'player_not_found', 'not_acceptable'],
-  example: '/players/1/searchPlayer/name/dj%20moore',
+  example: '/players/11/searchPlayer/name/dj%20marlow',
   async handler(context) {
     requireProduct(context.principal, 'player');
     const { league_id, player_name } = context.params();
