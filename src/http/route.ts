@@ -66,6 +66,12 @@ export interface RouteDefinition<
   xml?: (body: Static<R>) => string;
   /** Replaces JSON.stringify where member order matters beyond what a JS object keeps. */
   json?: (body: Static<R>) => string;
+  /**
+   * The path parameters as the response cache keys them, for a route where differently written
+   * requests get the same answer (a name search ignores case and accents), so they share one
+   * entry instead of one each. Given the checked parameters; the raw ones key it by default.
+   */
+  cacheKey?: (params: Static<P>) => readonly string[];
   handler(context: RouteContext<P, Q>): Promise<Static<R>>;
 }
 
@@ -98,6 +104,11 @@ export interface ApiRoute {
   readonly segments: readonly string[];
   /** Checks the query string (the app does, before its cache); throws a 400 naming the parameter. */
   checkQuery(rawQuery: string | undefined): CheckedQuery;
+  /**
+   * The path parameters of the response cache key: the raw ones, or the route's `cacheKey` of the
+   * checked ones; undefined when they fail the check (the handler answers the 400, uncached).
+   */
+  cacheParams(rawParams: readonly string[]): readonly string[] | undefined;
   /** Runs the handler and serializes its result in `input.format`. */
   run(input: RouteInput): Promise<string>;
 }
@@ -108,7 +119,7 @@ const NO_QUERY: CheckedQuery = Object.freeze({ value: Object.freeze({}), key: un
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   definition: RouteDefinition<P, Q, R>,
 ): ApiRoute {
-  const { handler, xml, json, ...doc } = definition;
+  const { handler, xml, json, cacheKey, ...doc } = definition;
   if (doc.produces.some(isXml) && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);
   }
@@ -126,6 +137,18 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
       const key = queryKey(queryNames, value as Record<string, unknown>);
       return key === undefined ? NO_QUERY : { value, key };
     },
+    cacheParams:
+      cacheKey === undefined
+        ? (rawParams) => rawParams
+        : (rawParams) => {
+            let checked: Static<P>;
+            try {
+              checked = params.parse(decodePath(paramNames, rawParams));
+            } catch {
+              return undefined;
+            }
+            return cacheKey(checked);
+          },
     async run(input) {
       const context: RouteContext<P, Q> = {
         principal: input.principal,
