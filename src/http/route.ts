@@ -128,6 +128,15 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
   const params = compileParams(definition.params, 'path');
   const query = compileParams(definition.query, 'query');
   const queryNames = Object.keys(definition.query.properties);
+  const keyOf = (rawParams: readonly string[]): readonly string[] | undefined => {
+    let checked: Static<P>;
+    try {
+      checked = params.parse(decodePath(paramNames, rawParams));
+    } catch {
+      return undefined;
+    }
+    return (cacheKey as (params: Static<P>) => readonly string[])(checked);
+  };
   return {
     doc,
     segments,
@@ -137,18 +146,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
       const key = queryKey(queryNames, value as Record<string, unknown>);
       return key === undefined ? NO_QUERY : { value, key };
     },
-    cacheParams:
-      cacheKey === undefined
-        ? (rawParams) => rawParams
-        : (rawParams) => {
-            let checked: Static<P>;
-            try {
-              checked = params.parse(decodePath(paramNames, rawParams));
-            } catch {
-              return undefined;
-            }
-            return cacheKey(checked);
-          },
+    cacheParams: cacheKey === undefined ? (rawParams) => rawParams : memoized(keyOf),
     async run(input) {
       const context: RouteContext<P, Q> = {
         principal: input.principal,
@@ -163,6 +161,28 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
       if (isXml(input.format) && xml !== undefined) return xml(body);
       return json !== undefined ? json(body) : JSON.stringify(body);
     },
+  };
+}
+
+/** Raw path parameters remembered per route with their cache key (a cleared map, not an LRU). */
+const MAX_REMEMBERED_KEYS = 4096;
+
+/**
+ * `keyOf` behind a small map: checking and normalising a name takes several microseconds (NFKD,
+ * Unicode classes), as much as the rest of a cached answer, so a repeated request skips it.
+ */
+function memoized(
+  keyOf: (rawParams: readonly string[]) => readonly string[] | undefined,
+): (rawParams: readonly string[]) => readonly string[] | undefined {
+  const known = new Map<string, readonly string[] | null>();
+  return (rawParams) => {
+    const raw = rawParams.join('/');
+    const found = known.get(raw);
+    if (found !== undefined) return found ?? undefined;
+    const key = keyOf(rawParams);
+    if (known.size >= MAX_REMEMBERED_KEYS) known.clear();
+    known.set(raw, key ?? null);
+    return key;
   };
 }
 
