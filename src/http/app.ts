@@ -185,12 +185,16 @@ export function createApp(deps: AppDeps): App {
     requireProduct(principal, route.doc.product);
     const query = route.checkQuery(rawQuery);
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
-    if (responses === undefined) return serveUncached(ex, route, params, query, principal, format);
+    // No cache, or path parameters that fail their check (the handler words the 400).
+    const keyParams = responses && route.cacheParams(params);
+    if (responses === undefined || keyParams === undefined) {
+      return serveUncached(ex, route, params, query, principal, format);
+    }
     const leagueParam = LEAGUE_PARAM.get(route);
     const key = ResponseCache.key(
       route.doc.operationId,
       leagueParam === undefined ? principal.userId : undefined,
-      params,
+      keyParams,
       query.key,
       format,
     );
@@ -241,7 +245,7 @@ export function createApp(deps: AppDeps): App {
     return sendEntry(ex, entry, vary);
   }
 
-  /** Without a response cache (`cache: false`): the handler's answer, as built. */
+  /** Without a response cache (`cache: false`, or parameters that fail their check). */
   async function serveUncached(
     ex: Exchange,
     route: ApiRoute,
