@@ -18,6 +18,7 @@ import type { CachedResponse } from './cache/responses.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './exchange.ts';
 import type { Exchange, ResponseEvent } from './exchange.ts';
+import type { RequestObserver } from './observer.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Called after each response is written (metrics, tests). */
   onResponse?: (event: ResponseEvent) => void;
+  /** Metrics of every request (src/metrics); must be cheap: it runs on the hot path. */
+  observer?: RequestObserver;
   /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
   cache?: false | CacheOptions;
 }
@@ -94,7 +97,7 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
 }
 
 export function createApp(deps: AppDeps): App {
-  const { logger, onResponse } = deps;
+  const { logger, onResponse, observer } = deps;
   const storeRead = createStoreReadModel(deps.store);
   const caching =
     deps.cache === false ? undefined : createCaching(deps.store, storeRead, logger, deps.cache);
@@ -112,7 +115,7 @@ export function createApp(deps: AppDeps): App {
   const docs = apiDocuments();
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger);
-  const responder = new Responder(limiter, accessLog, onResponse);
+  const responder = new Responder(limiter, accessLog, onResponse, observer);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
 
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps): App {
   function checkRate(ex: Exchange, decision: RateLimitDecision): void {
     ex.rate = decision;
     if (!decision.allowed) {
+      observer?.rateLimited();
       throw new HttpProblem(
         'rate_limited',
         `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
@@ -199,6 +203,7 @@ export function createApp(deps: AppDeps): App {
       format,
     );
     const entry = responses.lookup(key, principal.userId);
+    observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
       return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
     }
