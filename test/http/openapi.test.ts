@@ -176,7 +176,7 @@ describe('OpenAPI document and /docs', () => {
     }
     assert.ok(
       html.includes(
-        'curl -sS -H &quot;X-Auth-Token: $FANTASY_TOKEN&quot; &quot;$BASE_URL/league/findAllLeagues?sport=football&amp;season=2021&quot;',
+        'curl -sS -H &quot;X-Auth-Token: $TOKEN&quot; &quot;$B/league/findAllLeagues?sport=football&amp;season=2021&quot;',
       ),
     );
   });
@@ -193,14 +193,13 @@ describe('OpenAPI document and /docs follow SUPPORTED_SEASONS', () => {
     }
   });
 
-  it('lists the configured years in the enum, the description, /docs and the example', async () => {
+  it('lists the configured years in the enum, /docs and the example', async () => {
     const config = loadConfig({ SUPPORTED_SEASONS: '2017-2025' }, new Date('2025-09-01T00:00:00Z'));
     const t = await startTestApp({ dialect: 'sqlite', config });
     try {
       const doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
       const season = seasonParameter(doc);
       assert.deepEqual(season.enum, [2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
-      assert.match(season.description, /2017-2025/);
       const html = await (await t.request('/docs')).text();
       assert.ok(html.includes('<code>2025</code>'), 'the reference page lists 2025');
       assert.ok(html.includes('season=2025'), 'the example asks for the latest season');
