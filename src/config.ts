@@ -12,13 +12,20 @@ export interface Config {
   dataDirFromEnv: boolean;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
-  /** Redis URL; when set, per-token rate limits are shared between instances. */
+  /**
+   * Redis URL; when set, per-token rate limits are shared between instances, syncs run as jobs on
+   * a queue (BullMQ) and the platforms' request budgets are shared by every worker.
+   */
   redisUrl: string | undefined;
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. */
   syncIntervalMinutes: number;
+  /** With REDIS_URL: whether `serve` also runs a sync worker (false: only `worker` processes). */
+  syncWorkerInServe: boolean;
+  /** Account syncs one worker process runs at once (`worker --concurrency` overrides it). */
+  syncWorkerConcurrency: number;
   /** Load the demo data into an empty store when the server starts. */
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
@@ -29,6 +36,8 @@ export interface Config {
 /** Where each platform is reached (tests point these at fakes on 127.0.0.1) and its app keys. */
 export interface PlatformSettings {
   sleeperBaseUrl: string;
+  /** Calls per minute to Sleeper from the whole deployment (each process, without REDIS_URL). */
+  sleeperRequestsPerMinute: number;
   espnBaseUrl: string;
   espnFanBaseUrl: string;
   yahooBaseUrl: string;
@@ -157,10 +166,14 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     logLevel: logLevel as Config['logLevel'],
     syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
+    syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
+    syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
+      // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).
+      sleeperRequestsPerMinute: integer(env, 'SLEEPER_REQUESTS_PER_MINUTE', 900, 1, 100_000),
       espnBaseUrl: webUrl(
         env,
         'ESPN_BASE_URL',
