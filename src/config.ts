@@ -69,6 +69,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** A Redis URL as it may be shown: scheme, host, port and database, never the credentials. */
+export function describeRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'redis://(unparseable url)';
+  }
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 function text(env: Env, name: string, fallback: string): string {

@@ -14,11 +14,11 @@ import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
-import { syncAll } from './sync/engine.ts';
+import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
+import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
+import type { Scheduler } from './sync/scheduler.ts';
 import type { ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
-import { createScheduler } from './sync/scheduler.ts';
-import type { Scheduler } from './sync/scheduler.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
 
@@ -29,12 +29,18 @@ export interface StartOptions {
   shutdownTimeoutMs?: number;
   /** Prefix of the shared rate-limit keys in Redis (tests isolate themselves with it). */
   rateLimitKeyPrefix?: string;
+  /** Prefixes of the sync queue and the platforms' budgets in Redis (tests). */
+  queuePrefix?: string;
+  budgetKeyPrefix?: string;
 }
 
 export interface RunningServer {
   url: string;
   store: Store;
-  scheduler: Scheduler;
+  /** Where syncs go: this process, or the queue (REDIS_URL). */
+  syncJobs: SyncJobs;
+  /** The re-sync timer when syncs run in this process (no REDIS_URL). */
+  scheduler?: Scheduler;
   /** Set only when this start loaded the demo into an empty store: shown once, never stored. */
   demoToken?: string;
   close(): Promise<void>;
@@ -46,8 +52,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Redis holds only the rate-limit counters, so it is not needed when the limit is off.
+  // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
+  // the platforms' budgets.
   let rateLimitStore: RedisRateLimitStore | undefined;
+  let syncJobs: SyncJobs | undefined;
+  let worker: SyncWorker | undefined;
   try {
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
@@ -65,40 +74,45 @@ export async function startServer(
       );
     }
     const demoToken = demo?.token;
+    const secrets = createSecretBox(config);
+    const prefixes = {
+      ...(options.queuePrefix !== undefined && { queuePrefix: options.queuePrefix }),
+      ...(options.budgetKeyPrefix !== undefined && { budgetKeyPrefix: options.budgetKeyPrefix }),
+    };
+    syncJobs = await openSyncJobs(config, {
+      store,
+      connectors: options.connectors ?? createConnectorRegistry(config),
+      secrets,
+      logger,
+      ...prefixes,
+    });
+    // With a queue the schedule lives in Redis, one for every process: each serve sets it.
+    await syncJobs.schedule(config.syncIntervalMinutes * 60_000);
+    if (config.redisUrl !== undefined && config.syncWorkerInServe) {
+      worker = await startConfiguredWorker(
+        { ...config, redisUrl: config.redisUrl },
+        {
+          store,
+          secrets,
+          logger,
+          concurrency: config.syncWorkerConcurrency,
+          ...(options.connectors && { connectors: options.connectors }),
+          ...prefixes,
+        },
+      );
+    }
     const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
-    const connectors = options.connectors ?? createConnectorRegistry(config);
-    const secrets = createSecretBox(config);
-    const scheduler = createScheduler({
-      intervalMinutes: config.syncIntervalMinutes,
-      logger,
-      run: async (signal) => {
-        const summary = await syncAll(store, connectors, {
-          sports: [],
-          seasons: [],
-          trigger: 'schedule',
-          signal,
-          secrets,
-        });
-        logger.info(
-          {
-            outcome: summary.outcome,
-            leaguesWritten: summary.leaguesWritten,
-            leaguesFailed: summary.leaguesFailed,
-          },
-          'scheduled sync finished',
-        );
-      },
-    });
-    scheduler.start();
     logger.info(
       {
         url,
         store: store.location,
         rateLimits: rateLimitStore ? 'redis' : 'memory',
         syncIntervalMinutes: config.syncIntervalMinutes,
+        syncs: syncJobs.kind,
+        syncWorker: worker !== undefined,
       },
       'listening',
     );
@@ -108,14 +122,25 @@ export async function startServer(
       (closing ??= (async () => {
         logger.info('shutting down');
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
-        await scheduler.stop();
+        await syncJobs?.close();
+        await worker?.close();
         await app.close();
         await rateLimitStore?.close();
         await store.close();
         logger.info('stopped');
       })());
-    return { url, store, scheduler, ...(demoToken === undefined ? {} : { demoToken }), close };
+    const scheduler = syncJobs.scheduler;
+    return {
+      url,
+      store,
+      syncJobs,
+      ...(scheduler && { scheduler }),
+      ...(demoToken === undefined ? {} : { demoToken }),
+      close,
+    };
   } catch (error) {
+    await worker?.close();
+    await syncJobs?.close();
     await rateLimitStore?.close();
     await store.close();
     throw error;
