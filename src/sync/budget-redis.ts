@@ -79,7 +79,9 @@ export class RedisBudgetStore implements BudgetStore {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 250,
+      // Longer than the rate limiter's 250 ms: a sync can wait, and a worker's event loop is busy
+      // (a SQLite write blocks it) so a short timeout would fail open on a healthy Redis.
+      commandTimeout: options.commandTimeoutMs ?? 2000,
       connectTimeout: 2000,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
     });

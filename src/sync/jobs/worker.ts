@@ -139,6 +139,8 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
     {
       connection: blocking,
       prefix,
+      // Stored on each job it takes (processedBy): which process ran what.
+      name: runOwner(),
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
