@@ -92,6 +92,26 @@ export class RedisBudgetStore implements BudgetStore {
     this.redis.connect().catch(() => undefined);
   }
 
+  /**
+   * Waits until Redis answers a PING (at most `timeoutMs`): calls made before are counted in
+   * this process. Resolves false when Redis did not answer in time; the store keeps trying.
+   */
+  async ready(timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.redis.status === 'ready') {
+        try {
+          await this.redis.ping();
+          return true;
+        } catch {
+          // Not answering yet: try again below.
+        }
+      }
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   take(key: string, limit: number, windowMs: number): number | Promise<number> {
     if (this.paused) return this.fallback.take(key, limit, windowMs);
     return this.takeShared(key, limit, windowMs);

@@ -46,6 +46,7 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
     accounts: readonly LinkedAccount[],
     request: SyncRequest,
     attempts: number,
+    onAdded: (jobId: string) => void = () => undefined,
   ): Promise<Array<{ account: LinkedAccount; job: Job }>> {
     const added: Array<{ account: LinkedAccount; job: Job }> = [];
     for (const account of accounts) {
@@ -56,6 +57,7 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
         trigger: request.trigger,
       };
       const job = await queue.add(ACCOUNT_JOB, data, accountJobOptions(account.id, { attempts }));
+      onAdded(String(job.id));
       added.push({ account, job: job as Job });
     }
     return added;
@@ -81,12 +83,21 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
       const { events, connection: eventsConnection } = await openEvents(options.url, prefix);
       try {
         const ids = new Set<string>();
+        // A worker may report on a job before its add has answered here: hold such events
+        // until the adds are done, then hand over those of our jobs.
+        let early: Array<{ jobId: string; data: unknown }> | undefined = [];
         events.on('progress', ({ jobId, data }) => {
           if (ids.has(jobId)) request.onProgress?.(data as SyncProgressEvent);
+          else early?.push({ jobId, data });
         });
         // Someone is waiting: one attempt, shown at once (a stalled worker's job still moves on).
-        const added = await add(accounts, request, 1);
-        for (const { job } of added) ids.add(String(job.id));
+        const added = await add(accounts, request, 1, (id) => {
+          ids.add(id);
+          for (const event of early ?? []) {
+            if (event.jobId === id) request.onProgress?.(event.data as SyncProgressEvent);
+          }
+        });
+        early = undefined;
         return summarize(
           await Promise.all(
             added.map(({ account, job }) => waitFor(job, account, events, request.signal)),

@@ -73,6 +73,8 @@ export async function startConfiguredWorker(
     });
   let worker: SyncWorker;
   try {
+    // The queue below fails fast without Redis; the budget counts locally until it answers.
+    await budgetStore.ready();
     worker = await startSyncWorker({
       url: config.redisUrl,
       store: deps.store,
