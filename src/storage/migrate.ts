@@ -12,6 +12,7 @@ import type { Dialect } from './db.ts';
 import type { Schema } from './schema.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links.ts';
+import { playerCrossref } from './migrations/003-player-crossref.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
@@ -20,6 +21,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initialSchema,
   '002-seasonal-pools-and-links': seasonalPoolsAndLinks,
+  '003-player-crossref': playerCrossref,
   '004-sync-run-leases': syncRunLeases,
 };
 

@@ -12,6 +12,7 @@ import {
 } from '../platforms/fleaflicker/index.ts';
 import { RequestBudget } from '../platforms/request-budget.ts';
 import type { BudgetStore } from '../platforms/request-budget.ts';
+import { MFL_REQUESTS_PER_MINUTE, createMflConnector } from '../platforms/mfl/index.ts';
 import { createSleeperConnector } from '../platforms/sleeper/index.ts';
 import { createYahooConnector } from '../platforms/yahoo/index.ts';
 import type { ConnectorRegistry } from './types.ts';
@@ -58,6 +59,10 @@ export function createConnectorRegistry(
     yahoo: createYahooConnector({
       ...yahooOptions(p),
       budget: budget('yahoo', p.yahooRequestsPerMinute),
+    }),
+    mfl: createMflConnector({
+      baseUrl: p.mflBaseUrl,
+      budget: budget('mfl', MFL_REQUESTS_PER_MINUTE),
     }),
   });
 }
