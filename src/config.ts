@@ -30,6 +30,12 @@ export interface Config {
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
   secretKey: string | undefined;
+  /** Port of the separate /metrics listener; undefined: no metrics (0: any free port). */
+  metricsPort: number | undefined;
+  /** Interface the metrics listener binds to (loopback unless said otherwise). */
+  metricsHost: string;
+  /** When set, /metrics needs `Authorization: Bearer <key>`. */
+  metricsKey: string | undefined;
   platforms: PlatformSettings;
 }
 
@@ -166,6 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (secretKey !== undefined && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretKey)) {
     throw new ConfigError('FANTASY_SECRET_KEY', 'must be 32 bytes as 64 hex digits or base64');
   }
+  const metricsKey = optional(env, 'METRICS_KEY');
+  if (metricsKey !== undefined && metricsKey.length < 16) {
+    throw new ConfigError('METRICS_KEY', 'must be at least 16 characters');
+  }
   const config: Config = {
     host: text(env, 'HOST', '127.0.0.1'),
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -180,6 +190,12 @@ export function loadConfig(env: Env = process.env): Config {
     syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
+    metricsPort:
+      optional(env, 'METRICS_PORT') === undefined
+        ? undefined
+        : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    metricsHost: text(env, 'METRICS_HOST', '127.0.0.1'),
+    metricsKey,
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
       // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).

@@ -5,6 +5,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { createApp } from './http/app.ts';
+import { createStoreReadModel } from './http/read-model.ts';
+import { API_ROUTES } from './http/routes/index.ts';
+import { OPERATIONS } from './http/routes/operations.ts';
+import { ServiceMetrics } from './metrics/registry.ts';
+import { createMetricsServer } from './metrics/server.ts';
+import { observeUpstreamCalls } from './platforms/http-client.ts';
 import { createHttpServer } from './http/server.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
@@ -17,7 +23,7 @@ import { loadDemoIntoEmptyStore } from './sync/demo.ts';
 import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
 import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
-import type { ConnectorRegistry } from './sync/types.ts';
+import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
@@ -41,6 +47,8 @@ export interface RunningServer {
   syncJobs: SyncJobs;
   /** The re-sync timer when syncs run in this process (no REDIS_URL). */
   scheduler?: Scheduler;
+  /** The /metrics address, when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** Set only when this start loaded the demo into an empty store: shown once, never stored. */
   demoToken?: string;
   close(): Promise<void>;
@@ -57,6 +65,8 @@ export async function startServer(
   let rateLimitStore: RedisRateLimitStore | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
+  let metricsServer: Server | undefined;
+  let stopObservingUpstream = (): void => undefined;
   try {
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
@@ -74,16 +84,23 @@ export async function startServer(
       );
     }
     const demoToken = demo?.token;
+    const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
     const secrets = createSecretBox(config);
     const prefixes = {
       ...(options.queuePrefix !== undefined && { queuePrefix: options.queuePrefix }),
       ...(options.budgetKeyPrefix !== undefined && { budgetKeyPrefix: options.budgetKeyPrefix }),
     };
+    // Syncs of this process (the schedule's without a queue, the worker's with one) are counted.
+    const onAccountSynced =
+      metrics &&
+      ((account: AccountSyncSummary, durationMs: number) =>
+        metrics.recordSync(account.platform, account.outcome, durationMs / 1000));
     syncJobs = await openSyncJobs(config, {
       store,
       connectors: options.connectors ?? createConnectorRegistry(config),
       secrets,
       logger,
+      ...(onAccountSynced && { onAccountSynced }),
       ...prefixes,
     });
     // With a queue the schedule lives in Redis, one for every process: each serve sets it.
@@ -97,11 +114,29 @@ export async function startServer(
           logger,
           concurrency: config.syncWorkerConcurrency,
           ...(options.connectors && { connectors: options.connectors }),
+          ...(onAccountSynced && { onAccountSynced }),
           ...prefixes,
         },
       );
     }
-    const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
+    const redis = rateLimitStore;
+    const app = createApp({
+      store,
+      config,
+      logger,
+      ...(rateLimitStore && { rateLimitStore }),
+      ...(metrics && { observer: metrics.requests }),
+    });
+    let metricsUrl: string | undefined;
+    if (metrics !== undefined) {
+      if (redis !== undefined) metrics.watchRedis(() => redis.isShared());
+      stopObservingUpstream = observeUpstreamCalls((call) =>
+        metrics.recordUpstreamCall(call.platform, call.status),
+      );
+      metricsServer = createMetricsServer(metrics, { key: config.metricsKey, logger });
+      await listen(metricsServer, config.metricsPort as number, config.metricsHost);
+      metricsUrl = `${serverUrl(metricsServer)}/metrics`;
+    }
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
@@ -113,6 +148,7 @@ export async function startServer(
         syncIntervalMinutes: config.syncIntervalMinutes,
         syncs: syncJobs.kind,
         syncWorker: worker !== undefined,
+        ...(metricsUrl && { metrics: metricsUrl }),
       },
       'listening',
     );
@@ -122,6 +158,8 @@ export async function startServer(
       (closing ??= (async () => {
         logger.info('shutting down');
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
+        if (metricsServer !== undefined) await stopAccepting(metricsServer, 1000);
+        stopObservingUpstream();
         await syncJobs?.close();
         await worker?.close();
         await app.close();
@@ -135,16 +173,31 @@ export async function startServer(
       store,
       syncJobs,
       ...(scheduler && { scheduler }),
+      ...(metricsUrl && { metricsUrl }),
       ...(demoToken === undefined ? {} : { demoToken }),
       close,
     };
   } catch (error) {
+    stopObservingUpstream();
+    metricsServer?.close();
     await worker?.close();
     await syncJobs?.close();
     await rateLimitStore?.close();
     await store.close();
     throw error;
   }
+}
+
+/** The metrics of this process: every route the app serves, and the store's health. */
+function createMetrics(store: Store): ServiceMetrics {
+  const read = createStoreReadModel(store);
+  return new ServiceMetrics({
+    operationIds: [
+      ...API_ROUTES.map((route) => route.doc.operationId),
+      ...OPERATIONS.map((operation) => operation.operationId),
+    ],
+    storePing: () => read.ping(),
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -162,7 +162,9 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
     `machine-readable at <a href="/openapi.json">/openapi.json</a></p>${prose(doc.info.description)}</header><main>` +
     `<nav><h2>Endpoints</h2><ul>${toc}</ul></nav>` +
     `<h2 id="authentication">Authentication</h2><ul>${schemes}</ul>` +
-    '<p>Examples below assume <code>BASE_URL=http://127.0.0.1:8080</code> and <code>FANTASY_TOKEN</code> holding a token.</p>' +
+    '<p>The examples below run as they are against a fresh demo store (the first <code>npm start</code>), ' +
+    'with the variables the README uses: <code>TOKEN</code> holding the demo token that start printed, and ' +
+    "<code>B=http://127.0.0.1:8080</code>. League 11 is the demo's 2021 football league.</p>" +
     '<h2 id="endpoints">Endpoint reference</h2>' +
     operations
       .map(([path, op]) => operationArticle(path, op, doc.components.securitySchemes))

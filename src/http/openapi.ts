@@ -198,7 +198,7 @@ function apiOperation(
       {
         lang: 'Shell',
         label: 'curl',
-        source: `curl -sS -H "${route.contractHeader}: $FANTASY_TOKEN" "$BASE_URL${route.example}"`,
+        source: `curl -sS -H "${route.contractHeader}: $TOKEN" "$B${route.example}"`,
       },
     ],
   };
@@ -224,9 +224,7 @@ function plainOperation(
     security: [],
     parameters: [],
     responses,
-    'x-codeSamples': [
-      { lang: 'Shell', label: 'curl', source: `curl -sS "$BASE_URL${operation.path}"` },
-    ],
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: `curl -sS "$B${operation.path}"` }],
   };
 }
 

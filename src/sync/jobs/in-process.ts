@@ -6,7 +6,7 @@ import type { Store } from '../../storage/db.ts';
 import { syncAccounts, syncAll } from '../engine.ts';
 import { createScheduler } from '../scheduler.ts';
 import type { Scheduler } from '../scheduler.ts';
-import type { ConnectorRegistry } from '../types.ts';
+import type { ConnectorRegistry, SyncOptions } from '../types.ts';
 import type { SyncJobs } from './types.ts';
 
 export interface InProcessDeps {
@@ -14,6 +14,8 @@ export interface InProcessDeps {
   connectors: ConnectorRegistry;
   secrets?: SecretBox;
   logger: Logger;
+  /** Told of each account the schedule synced (metrics). */
+  onAccountSynced?: SyncOptions['onAccountSynced'];
 }
 
 export function createInProcessSyncJobs(deps: InProcessDeps): SyncJobs {
@@ -36,6 +38,7 @@ export function createInProcessSyncJobs(deps: InProcessDeps): SyncJobs {
             trigger: 'schedule',
             signal,
             ...secrets,
+            ...(deps.onAccountSynced && { onAccountSynced: deps.onAccountSynced }),
           });
           logger.info(
             {

@@ -7,7 +7,7 @@ import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
 import { RedisBudgetStore } from '../budget-redis.ts';
 import { createConnectorRegistry } from '../connectors.ts';
-import type { ConnectorRegistry } from '../types.ts';
+import type { ConnectorRegistry, SyncOptions } from '../types.ts';
 import { connectQueueSyncJobs } from './bullmq.ts';
 import { createInProcessSyncJobs } from './in-process.ts';
 import type { SyncJobs } from './types.ts';
@@ -29,6 +29,8 @@ export interface SyncJobsDeps extends RedisPrefixes {
   connectors: ConnectorRegistry;
   secrets?: SecretBox;
   logger: Logger;
+  /** Told of each account the in-process schedule synced (metrics). */
+  onAccountSynced?: SyncOptions['onAccountSynced'];
 }
 
 export async function openSyncJobs(
@@ -54,6 +56,7 @@ export interface WorkerDeps extends RedisPrefixes {
   budgetWindowMs?: number;
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  onAccountSynced?: SyncOptions['onAccountSynced'];
 }
 
 /** A worker whose connectors share each platform's request budget with every other process. */
@@ -85,6 +88,7 @@ export async function startConfiguredWorker(
       ...(deps.queuePrefix !== undefined && { prefix: deps.queuePrefix }),
       ...(deps.lockDurationMs !== undefined && { lockDurationMs: deps.lockDurationMs }),
       ...(deps.stalledIntervalMs !== undefined && { stalledIntervalMs: deps.stalledIntervalMs }),
+      ...(deps.onAccountSynced && { onAccountSynced: deps.onAccountSynced }),
     });
   } catch (error) {
     await budgetStore.close();

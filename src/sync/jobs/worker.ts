@@ -13,7 +13,7 @@ import { findAccount, listAccounts } from '../../storage/repositories/accounts.t
 import { listUnfinishedRuns, markRunInterrupted } from '../../storage/repositories/syncs.ts';
 import { syncAccount } from '../engine.ts';
 import { runOwner } from '../run-lease.ts';
-import type { ConnectorRegistry } from '../types.ts';
+import type { ConnectorRegistry, SyncOptions } from '../types.ts';
 import {
   ACCOUNT_JOB,
   DEFAULT_QUEUE_PREFIX,
@@ -33,6 +33,8 @@ export interface SyncWorkerOptions {
   connectors: ConnectorRegistry;
   secrets?: SecretBox;
   logger: Logger;
+  /** Told of each account this worker synced (metrics). */
+  onAccountSynced?: SyncOptions['onAccountSynced'];
   /** Accounts synced at once by this worker. */
   concurrency: number;
   /** How long a job's lock lasts unrenewed before the job counts as stalled. Default 30 s. */
@@ -107,6 +109,7 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
       trigger: data.trigger,
       ...(signal && { signal }),
       ...secrets,
+      ...(options.onAccountSynced && { onAccountSynced: options.onAccountSynced }),
       onRunStarted: async (runId) => {
         const runIds = [...(job.data.runIds ?? []), runId];
         // Without it a takeover cannot name the run; the run's lease still ends it in time.
