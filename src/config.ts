@@ -13,7 +13,10 @@ export interface Config {
   dataDirFromEnv: boolean;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
-  /** Redis URL; when set, per-token rate limits are shared between instances. */
+  /**
+   * Redis URL; when set, per-token rate limits are shared between instances, syncs run as jobs on
+   * a queue (BullMQ) and the platforms' request budgets are shared by every worker.
+   */
   redisUrl: string | undefined;
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -25,6 +28,10 @@ export interface Config {
    * seasons stay in the store but are neither listed nor served.
    */
   supportedSeasons: readonly number[];
+  /** With REDIS_URL: whether `serve` also runs a sync worker (false: only `worker` processes). */
+  syncWorkerInServe: boolean;
+  /** Account syncs one worker process runs at once (`worker --concurrency` overrides it). */
+  syncWorkerConcurrency: number;
   /** Load the demo data into an empty store when the server starts. */
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
@@ -41,6 +48,8 @@ export interface Config {
 /** Where each platform is reached (tests point these at fakes on 127.0.0.1) and its app keys. */
 export interface PlatformSettings {
   sleeperBaseUrl: string;
+  /** Calls per minute to Sleeper from the whole deployment (each process, without REDIS_URL). */
+  sleeperRequestsPerMinute: number;
   espnBaseUrl: string;
   espnFanBaseUrl: string;
   yahooBaseUrl: string;
@@ -69,6 +78,16 @@ export class ConfigError extends Error {
   ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
+  }
+}
+
+/** A Redis URL as it may be shown: scheme, host, port and database, never the credentials. */
+export function describeRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'redis://(unparseable url)';
   }
 }
 
@@ -206,6 +225,8 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     logLevel: logLevel as Config['logLevel'],
     syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
     supportedSeasons: seasonRange(env, now),
+    syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
+    syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
     metricsPort:
@@ -216,6 +237,8 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     metricsKey,
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
+      // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).
+      sleeperRequestsPerMinute: integer(env, 'SLEEPER_REQUESTS_PER_MINUTE', 900, 1, 100_000),
       espnBaseUrl: webUrl(
         env,
         'ESPN_BASE_URL',

@@ -69,6 +69,7 @@ describe('startServer', () => {
         loadConfig({ FANTASY_DATA_DIR: scheduled.path, PORT: '0', SYNC_INTERVAL_MINUTES: '60' }),
       );
       try {
+        assert.ok(running.scheduler, 'syncs run in this process without REDIS_URL');
         await running.scheduler.trigger();
         const runs = await running.store.db
           .selectFrom('sync_runs')
@@ -87,7 +88,7 @@ describe('startServer', () => {
       } finally {
         await running.close();
       }
-      assert.equal(running.scheduler.running, false);
+      assert.equal(running.scheduler?.running, false);
     } finally {
       scheduled.remove();
     }

@@ -88,6 +88,7 @@ export async function syncAccount(
     ...(account.username === undefined ? {} : { username: account.username }),
   });
   try {
+    await options.onRunStarted?.(runId);
     if (!connector) throw new SyncError(`no connector for platform ${platform} yet`);
     // Refused credentials are not tried again: each attempt may count against the account.
     if (account.linkProblem !== undefined) {
@@ -282,7 +283,8 @@ function toPlatformAccount(
   return result;
 }
 
-async function syncAccounts(
+/** Syncs these accounts one after another in this process (`sync` without a queue). */
+export async function syncAccounts(
   store: Store,
   connectors: ConnectorRegistry,
   accounts: readonly LinkedAccount[],

@@ -117,6 +117,11 @@ export interface SyncOptions {
   secrets?: SecretBox;
   /** Leagues fetched at once per account. */
   concurrency?: number;
+  /**
+   * Told the run's id once its record exists (a queued job remembers it, so the worker that
+   * takes the job over from a dead one can mark that run interrupted).
+   */
+  onRunStarted?: (runId: number) => void | Promise<void>;
   /** The clock for the once-a-day player pool rule (tests move it). */
   now?: () => Date;
 }

@@ -16,7 +16,8 @@ import type { User } from '../../storage/repositories/users.ts';
 import { deathOf } from '../../sync/run-lease.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
-import { syncAll, syncUser } from '../../sync/engine.ts';
+import { openSyncJobs } from '../../sync/jobs/index.ts';
+import { createLogger } from '../../logger.ts';
 import { RELINK_HINT, describeProgress, formatSummary, syncFailed } from '../report.ts';
 import {
   EXIT_FAILURE,
@@ -43,6 +44,8 @@ export function syncUsage(seasons?: readonly number[]): string {
       exits 1 when any league failed. --sport and --season repeat; none means all.
       Without --season, a finished season an account already synced in full is left
       alone (its data no longer changes); --season syncs the seasons named in any case.
+      With REDIS_URL each account's sync is a job for the workers (fantasy-data worker, or
+      serve); sync waits for them unless --no-wait (then it prints the job ids and exits).
       platforms: ${PLATFORMS.join(', ')}
       sports: ${SPORTS.join(', ')}
       seasons: ${seasonList}
@@ -65,6 +68,8 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
         platform: { type: 'string' },
         sport: { type: 'string', multiple: true },
         season: { type: 'string', multiple: true },
+        wait: { type: 'boolean' },
+        'no-wait': { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -76,7 +81,15 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   if (positionals[0] === 'status') {
-    if (positionals.length > 1 || values.all || values.platform || values.sport || values.season) {
+    if (
+      positionals.length > 1 ||
+      values.all ||
+      values.platform ||
+      values.sport ||
+      values.season ||
+      values.wait !== undefined ||
+      values['no-wait'] !== undefined
+    ) {
       throw new UsageError('sync status takes only --user', SYNC_USAGE);
     }
     return status(values.user, io);
@@ -86,6 +99,10 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   if ((values.user === undefined) === (values.all !== true)) {
     throw new UsageError('give either --user NAME or --all', SYNC_USAGE);
   }
+  if (values.wait === true && values['no-wait'] === true) {
+    throw new UsageError('give --wait or --no-wait, not both', SYNC_USAGE);
+  }
+  const wait = values['no-wait'] !== true;
   if (values.all && values.platform !== undefined) {
     throw new UsageError('--platform goes with --user', SYNC_USAGE);
   }
@@ -118,39 +135,62 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   });
 
   return withStore(io, async (store, config) => {
-    const connectors = createConnectorRegistry(config);
+    if (!wait && config.redisUrl === undefined) {
+      throw new UsageError('--no-wait queues syncs for workers: it needs REDIS_URL', SYNC_USAGE);
+    }
+    const userId =
+      values.user === undefined
+        ? undefined
+        : (await requireLinkedUser(store, values.user, platform)).id;
+    const accounts = await listAccounts(store.db, {
+      ...(userId === undefined ? {} : { userId }),
+      ...(platform === undefined ? {} : { platform }),
+    });
+    const jobs = await openSyncJobs(config, {
+      store,
+      connectors: createConnectorRegistry(config),
+      secrets: createSecretBox(config),
+      logger: createLogger({ level: 'warn', destination: process.stderr }),
+    });
     const controller = new AbortController();
-    // Ctrl-C stops starting new leagues and leaves every league written so far in place.
+    // Ctrl-C stops starting new leagues and leaves every league written so far in place
+    // (with a queue: stops waiting; the workers finish the syncs).
     const onSignal = (): void => {
-      io.err('cancelling: leagues already written stay written');
+      io.err(
+        jobs.kind === 'queue'
+          ? 'stopped waiting: the queued syncs go on in the workers'
+          : 'cancelling: leagues already written stay written',
+      );
       controller.abort();
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const options = {
+      const request = {
         sports,
         seasons,
-        supportedSeasons: config.supportedSeasons,
         trigger: 'cli',
         signal: controller.signal,
-        secrets: createSecretBox(config),
         onProgress: (event: Parameters<typeof describeProgress>[0]) =>
           io.err(describeProgress(event)),
       };
-      const summary =
-        values.user === undefined
-          ? await syncAll(store, connectors, options)
-          : await syncUser(store, connectors, {
-              ...options,
-              userId: (await requireLinkedUser(store, values.user, platform)).id,
-              ...(platform === undefined ? {} : { platform }),
-            });
+      if (!wait && jobs.enqueue !== undefined) {
+        const queued = await jobs.enqueue(accounts, request);
+        io.out(
+          formatTable(
+            ['ACCOUNT', 'JOB'],
+            queued.map((q) => [String(q.accountId), q.jobId]),
+          ),
+        );
+        return EXIT_OK;
+      }
+      const summary = await jobs.run(accounts, request);
       io.out(formatSummary(summary));
       return syncFailed(summary) ? EXIT_FAILURE : EXIT_OK;
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      await jobs.close();
     }
   });
 }
