@@ -1,8 +1,14 @@
 // A fake Sleeper serving many generated accounts (no recordings needed): each user has `leagues`
-// football leagues of 2021 with 4 teams of 3 players, every other sport and season is empty, and
+// football leagues of this year's season (never finished, so every scheduled run syncs it again;
+// workers must run with SUPPORTED_SEASONS reaching it: MANY_SEASON_RANGE) with 4 teams of 3 players, every other sport and season is empty, and
 // the player list holds every rostered player. It records when each call arrived, so a test can
 // count calls in any window across every process calling it, and how often each league was read.
 import { createServer } from 'node:http';
+
+/** The season of every generated league: the current year, a season still being played. */
+export const MANY_SEASON = new Date().getUTCFullYear();
+/** SUPPORTED_SEASONS for processes syncing this fake. */
+export const MANY_SEASON_RANGE = `2017-${MANY_SEASON}`;
 import type { AddressInfo } from 'node:net';
 
 export interface FakeSleeperMany {
@@ -37,7 +43,7 @@ export async function startFakeSleeperMany(options: {
     league_id: id,
     name: `League ${id}`,
     sport: 'nfl',
-    season: '2021',
+    season: String(MANY_SEASON),
     total_rosters: TEAMS,
     settings: { num_teams: TEAMS },
   });
@@ -61,7 +67,7 @@ export async function startFakeSleeperMany(options: {
     let m = /^\/user\/(\d+)\/leagues\/(\w+)\/(\d{4})$/.exec(path);
     if (m) {
       const index = Number((m[1] as string).slice(1));
-      if (m[2] !== 'nfl' || m[3] !== '2021' || index >= options.users) return [];
+      if (m[2] !== 'nfl' || m[3] !== String(MANY_SEASON) || index >= options.users) return [];
       return leagueIds(index).map(league);
     }
     m = /^\/league\/(\d+)(\/rosters|\/users|\/drafts)?$/.exec(path);

@@ -22,6 +22,7 @@ import {
 } from '../../http/redis.ts';
 import { createWorld, eventually } from './harness.ts';
 import type { World } from './harness.ts';
+import { MANY_SEASON_RANGE } from '../../helpers/fake-sleeper-many.ts';
 
 describe('sync jobs on the queue, waited for', { skip: SKIP_WITHOUT_REDIS }, () => {
   const url = TEST_REDIS_URL as string;
@@ -40,7 +41,10 @@ describe('sync jobs on the queue, waited for', { skip: SKIP_WITHOUT_REDIS }, () 
   it('refuses to wait with no worker, then waits for each account with progress', async () => {
     const request = { sports: [], seasons: [], trigger: 'cli' } as const;
     await assert.rejects(jobs.run(world.accounts, request), /no sync worker is connected/);
-    const config = loadConfig({ SLEEPER_BASE_URL: world.fake.url });
+    const config = loadConfig({
+      SLEEPER_BASE_URL: world.fake.url,
+      SUPPORTED_SEASONS: MANY_SEASON_RANGE,
+    });
     const worker = await startSyncWorker({
       url,
       prefix: world.queuePrefix,

@@ -2,6 +2,7 @@
 // PostgreSQL schema, given as JSON), the fake Sleeper and the test's Redis prefixes. Prints
 // "ready" once it takes jobs; SIGTERM closes it gracefully.
 import { loadConfig } from '../../../src/config.ts';
+import { MANY_SEASON_RANGE } from '../../helpers/fake-sleeper-many.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { createSecretBox } from '../../../src/secrets.ts';
 import { openStore } from '../../../src/storage/db.ts';
@@ -27,6 +28,7 @@ const config = loadConfig({
   SLEEPER_BASE_URL: options.sleeperUrl,
   SLEEPER_REQUESTS_PER_MINUTE: String(options.budgetPerWindow),
   FANTASY_SECRET_KEY: '0'.repeat(64),
+  SUPPORTED_SEASONS: MANY_SEASON_RANGE,
 });
 const store = await openStore(options.store);
 const worker = await startConfiguredWorker(
