@@ -39,9 +39,10 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
       continue;
     }
     if (line.startsWith('# HELP ')) continue;
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(
-      line,
-    );
+    // prom-client writes an unset gauge (the event-loop lag before its first sample) as "Nan";
+    // Prometheus parses floats case-insensitively (Go's ParseFloat), so it reads it as NaN.
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|[Nn]a[Nn]|\+Inf|-Inf)$/.exec(line);
     assert.ok(sample !== null, `not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
     const pairs = sample[2] ?? '';
