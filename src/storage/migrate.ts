@@ -13,6 +13,7 @@ import type { Schema } from './schema.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
+import { adminSchema } from './migrations/006-admin.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initialSchema,
   '002-seasonal-pools-and-links': seasonalPoolsAndLinks,
   '004-sync-run-leases': syncRunLeases,
+  '006-admin': adminSchema,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

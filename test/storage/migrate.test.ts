@@ -89,6 +89,7 @@ for (const dialect of testBackends()) {
           { name: '001-initial' },
           { name: '002-seasonal-pools-and-links' },
           { name: '004-sync-run-leases' },
+          { name: '006-admin' },
         ]);
       } finally {
         await second.close();
