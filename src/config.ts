@@ -23,6 +23,12 @@ export interface Config {
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
   secretKey: string | undefined;
+  /**
+   * Where users reach this service (https://data.example.com, no trailing slash): connect links
+   * and the Yahoo OAuth callback are built on it. Unset: links use the request's Host, and the
+   * hosted page does not offer Yahoo.
+   */
+  publicBaseUrl: string | undefined;
   platforms: PlatformSettings;
 }
 
@@ -133,6 +139,24 @@ function yahooBudgets(
   };
 }
 
+function publicBaseUrl(env: Env): string | undefined {
+  const raw = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== '' ||
+    parsed.password !== ''
+  ) {
+    throw new ConfigError(
+      'PUBLIC_BASE_URL',
+      'must be a plain http(s) address, without query, fragment or credentials',
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -159,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
+    publicBaseUrl: publicBaseUrl(env),
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
       espnBaseUrl: webUrl(

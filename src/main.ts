@@ -12,6 +12,8 @@ import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
+import { createAccountServices } from './sync/account-services.ts';
+import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
 import { syncAll } from './sync/engine.ts';
@@ -48,6 +50,7 @@ export async function startServer(
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Redis holds only the rate-limit counters, so it is not needed when the limit is off.
   let rateLimitStore: RedisRateLimitStore | undefined;
+  let accounts: AccountServices | undefined;
   try {
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
@@ -65,11 +68,18 @@ export async function startServer(
       );
     }
     const demoToken = demo?.token;
-    const app = createApp({ store, config, logger, ...(rateLimitStore && { rateLimitStore }) });
+    const connectors = options.connectors ?? createConnectorRegistry(config);
+    accounts = createAccountServices({ store, config, logger, connectors });
+    const app = createApp({
+      store,
+      config,
+      logger,
+      accounts,
+      ...(rateLimitStore && { rateLimitStore }),
+    });
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
-    const connectors = options.connectors ?? createConnectorRegistry(config);
     const secrets = createSecretBox(config);
     const scheduler = createScheduler({
       intervalMinutes: config.syncIntervalMinutes,
@@ -109,6 +119,8 @@ export async function startServer(
         logger.info('shutting down');
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
         await scheduler.stop();
+        // Background syncs started over HTTP are cancelled and record their end.
+        await accounts?.close();
         await app.close();
         await rateLimitStore?.close();
         await store.close();
@@ -116,6 +128,7 @@ export async function startServer(
       })());
     return { url, store, scheduler, ...(demoToken === undefined ? {} : { demoToken }), close };
   } catch (error) {
+    await accounts?.close();
     await rateLimitStore?.close();
     await store.close();
     throw error;

@@ -28,6 +28,10 @@ import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
 import type { ApiRoute, CheckedQuery } from './route.ts';
+import { createAdminSurface } from './admin/surface.ts';
+import { ADMIN_ROUTES } from './admin/routes/index.ts';
+import type { AdminSurface } from './admin/surface.ts';
+import type { AccountServices } from '../sync/account-services.ts';
 import { Router } from './router.ts';
 import { API_ROUTES } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
@@ -48,6 +52,11 @@ export interface AppDeps {
   onResponse?: (event: ResponseEvent) => void;
   /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
   cache?: false | CacheOptions;
+  /**
+   * Linking and background syncs (src/sync/account-services.ts), built in the composition root:
+   * with them the app serves the admin API (/admin/) and the hosted page (/connect/).
+   */
+  accounts?: AccountServices;
 }
 
 export interface App {
@@ -83,6 +92,7 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
     const openapi = buildOpenApi(
       API_ROUTES.map((route) => route.doc),
       OPERATIONS,
+      ADMIN_ROUTES.map((route) => route.doc),
     );
     documents = {
       openapi,
@@ -115,6 +125,15 @@ export function createApp(deps: AppDeps): App {
   const responder = new Responder(limiter, accessLog, onResponse);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
+  const admin: AdminSurface | undefined =
+    deps.accounts === undefined
+      ? undefined
+      : createAdminSurface({
+          services: { store: deps.store, config: deps.config, accounts: deps.accounts },
+          limiter,
+          responder,
+          logger,
+        });
 
   // A cached answer is served synchronously from here to the socket write: each step continues
   // at once with a value, and only waits (returns a promise) when a step has to wait.
@@ -274,6 +293,7 @@ export function createApp(deps: AppDeps): App {
   }
 
   function serve(ex: Exchange, rawQuery: string | undefined): void | Promise<void> {
+    if (admin !== undefined && ex.path.startsWith('/admin/')) return admin.serve(ex, rawQuery);
     const match = router.match(ex.path);
     if (match === undefined) {
       throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');

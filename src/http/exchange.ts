@@ -22,6 +22,8 @@ export interface Exchange {
   operationId: string | undefined;
   userId: number | undefined;
   rate: RateLimitDecision | undefined;
+  /** The admin key of an /admin/ call (its id, never the key). */
+  adminKeyId?: number;
 }
 
 export interface ResponseEvent {
@@ -133,7 +135,16 @@ export class Responder {
   }
 
   private logged(ex: Exchange, status: number): void {
-    this.log(ex.requestId, ex.req.method, ex.path, ex.operationId, ex.userId, status, ex.started);
+    this.log(
+      ex.requestId,
+      ex.req.method,
+      ex.path,
+      ex.operationId,
+      ex.userId,
+      status,
+      ex.started,
+      ex.adminKeyId,
+    );
   }
 
   private log(
@@ -144,6 +155,7 @@ export class Responder {
     userId: number | undefined,
     status: number,
     started: number,
+    adminKeyId?: number,
   ): void {
     this.accessLog.write({
       requestId,
@@ -151,6 +163,7 @@ export class Responder {
       path,
       route,
       userId,
+      ...(adminKeyId !== undefined && { adminKeyId }),
       status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     });
