@@ -218,18 +218,11 @@ for (const dialect of testBackends()) {
     it('refuses bodies that are not JSON, too large, or of another type', async () => {
       const path = `/admin/users/${alice.user_id}/tokens`;
       await expectProblem(
-        await admin
-          .call('POST', path, undefined, {
-            'content-type': 'application/json',
-            ...{},
-          })
-          .then(async () =>
-            fetch(t.baseUrl + path, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
-              body: '{"products": [',
-            }),
-          ),
+        await fetch(t.baseUrl + path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+          body: '{"products": [',
+        }),
         'invalid_body',
       );
       await expectProblem(
@@ -281,7 +274,10 @@ for (const dialect of testBackends()) {
     });
 
     it('logs every admin call with its key id, never a key or a token', () => {
-      const adminLines = t.logs.filter((l) => String(l.path).startsWith('/admin/'));
+      // A 405 is answered before the key is read.
+      const adminLines = t.logs.filter(
+        (l) => String(l.path).startsWith('/admin/') && l.status !== 405,
+      );
       assert.ok(adminLines.length > 10);
       for (const line of adminLines) assert.equal(typeof line.admin_key_id, 'number');
       const text = JSON.stringify(t.logs);
