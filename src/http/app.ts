@@ -31,6 +31,8 @@ import type { ApiRoute, CheckedQuery } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
 import type { AdminSurface } from './admin/surface.ts';
+import { createConnectSurface } from './connect/surface.ts';
+import type { ConnectSurface } from './connect/surface.ts';
 import type { AccountServices } from '../sync/account-services.ts';
 import { Router } from './router.ts';
 import { API_ROUTES } from './routes/index.ts';
@@ -125,15 +127,14 @@ export function createApp(deps: AppDeps): App {
   const responder = new Responder(limiter, accessLog, onResponse);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
-  const admin: AdminSurface | undefined =
+  const services =
     deps.accounts === undefined
       ? undefined
-      : createAdminSurface({
-          services: { store: deps.store, config: deps.config, accounts: deps.accounts },
-          limiter,
-          responder,
-          logger,
-        });
+      : { store: deps.store, config: deps.config, accounts: deps.accounts };
+  const admin: AdminSurface | undefined =
+    services && createAdminSurface({ services, limiter, responder, logger });
+  const connect: ConnectSurface | undefined =
+    services && createConnectSurface({ services, limiter, responder, logger });
 
   // A cached answer is served synchronously from here to the socket write: each step continues
   // at once with a value, and only waits (returns a promise) when a step has to wait.
@@ -294,6 +295,9 @@ export function createApp(deps: AppDeps): App {
 
   function serve(ex: Exchange, rawQuery: string | undefined): void | Promise<void> {
     if (admin !== undefined && ex.path.startsWith('/admin/')) return admin.serve(ex, rawQuery);
+    if (connect !== undefined && ex.path.startsWith('/connect/')) {
+      return connect.serve(ex, rawQuery);
+    }
     const match = router.match(ex.path);
     if (match === undefined) {
       throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
-import { InvalidInputError } from '../../../domain/errors.ts';
+import type { InvalidInputError } from '../../../domain/errors.ts';
 import {
   generateConnectToken,
   hashToken,
