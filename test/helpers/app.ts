@@ -2,6 +2,7 @@
 // helpers and captured log lines. On close it also checks that every status the app answered a
 // GET or HEAD with is documented for that operation in the served OpenAPI document.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   /** Connectors for the admin API and the hosted page (default: built from the config). */
   connectors?: ConnectorRegistry;
   callbackConnectors?: ConnectorRegistry;
+  /** Listen on this port (a test that must know its address before the app starts). */
+  port?: number;
 }
 
 export interface IssueOptions {
@@ -113,7 +116,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     onResponse: (event) => events.push(event),
   });
   const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -183,4 +186,13 @@ function assertStatusesDocumented(events: readonly ResponseEvent[]): void {
       `statuses answered but not documented in /openapi.json: ${[...missing].join(', ')}`,
     );
   }
+}
+
+/** A port free on 127.0.0.1 right now (for an app whose address must be known beforehand). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
