@@ -83,6 +83,9 @@ function syncLine(sync: SyncRequest | undefined): string {
   const done = p.leaguesWritten + p.leaguesUnchanged;
   switch (sync.status) {
     case 'running':
+      if (p.leaguesFound === 0) {
+        return '<p class="status running" data-sync="running">Looking for your leagues…</p>';
+      }
       return (
         `<p class="status running" data-sync="running">Reading your leagues… ` +
         `${done} of ${p.leaguesFound} so far</p>`
