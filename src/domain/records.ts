@@ -1,5 +1,6 @@
 // The records a platform connector produces and the store keeps. Plain data, no behaviour.
 import type { Platform, Sport } from './catalog.ts';
+import type { ExternalIdType } from './crossref.ts';
 
 /** A league as the API shows it. `leagueId` is the service's own id (never the platform's). */
 export interface League {
@@ -49,6 +50,20 @@ export interface PlayerPoolSnapshot {
   sport: Sport;
   season: number;
   players: PlayerRecord[];
+  /**
+   * The ids other systems give the pool's players, where the platform's dump lists them (MFL's
+   * and Sleeper's do). Kept beside the players, not in them: they say who a player is elsewhere,
+   * not what the API shows. Absent: the platform lists none (the stored ones are left alone).
+   */
+  externalIds?: PlayerExternalId[];
+}
+
+/** One player's id in another id system (domain/crossref.ts), as a platform's dump states it. */
+export interface PlayerExternalId {
+  /** The pool's own player id. */
+  playerId: string;
+  idType: ExternalIdType;
+  externalId: string;
 }
 
 export interface FantasyTeamRecord {

@@ -12,6 +12,7 @@ import type { Dialect } from './db.ts';
 import type { Schema } from './schema.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links.ts';
+import { playerCrossref } from './migrations/003-player-crossref.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 import { adminSchema } from './migrations/006-admin.ts';
 
@@ -21,6 +22,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initialSchema,
   '002-seasonal-pools-and-links': seasonalPoolsAndLinks,
+  '003-player-crossref': playerCrossref,
   '004-sync-run-leases': syncRunLeases,
   '006-admin': adminSchema,
 };

@@ -102,6 +102,17 @@ export interface PlayerPoolsTable {
   refreshed_at: string | null;
 }
 
+/** The ids other systems give a pool's players (domain/crossref.ts); replaced with each full dump. */
+export interface PlayerExternalIdsTable {
+  platform: string;
+  sport: string;
+  season: number;
+  player_id: string;
+  /** An ExternalIdType: 'espn', 'sportradar'... */
+  id_type: string;
+  external_id: string;
+}
+
 export interface RosterEntriesTable {
   league_id: number;
   player_id: string;
@@ -226,6 +237,7 @@ export interface Schema {
   fantasy_teams: FantasyTeamsTable;
   players: PlayersTable;
   player_pools: PlayerPoolsTable;
+  player_external_ids: PlayerExternalIdsTable;
   roster_entries: RosterEntriesTable;
   sync_runs: SyncRunsTable;
   league_syncs: LeagueSyncsTable;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createDemoConnector } from '../platforms/demo/index.ts';
 import { createEspnConnector } from '../platforms/espn/index.ts';
 import { createFleaflickerConnector } from '../platforms/fleaflicker/index.ts';
+import { createMflConnector } from '../platforms/mfl/index.ts';
 import { createSleeperConnector } from '../platforms/sleeper/index.ts';
 import { createYahooConnector } from '../platforms/yahoo/index.ts';
 import type { ConnectorRegistry } from './types.ts';
@@ -18,6 +19,7 @@ export function createConnectorRegistry(config: Pick<Config, 'platforms'>): Conn
       baseUrl: config.platforms.espnBaseUrl,
       fanBaseUrl: config.platforms.espnFanBaseUrl,
     }),
+    mfl: createMflConnector({ baseUrl: config.platforms.mflBaseUrl }),
     fleaflicker: createFleaflickerConnector({ baseUrl: config.platforms.fleaflickerBaseUrl }),
     yahoo: createYahooConnector(yahooOptions(config.platforms)),
   });

@@ -95,12 +95,6 @@ describe('CLI arguments', () => {
     const unlinked = await cli('sync', '--user', 'alice');
     assert.equal(unlinked.code, 1);
     assert.match(unlinked.stderr, /alice has no linked platform accounts; link one first/);
-    const noConnector = await cli('link', 'mfl', '--user', 'alice', '--username', 'x');
-    assert.equal(noConnector.code, 1);
-    assert.match(
-      noConnector.stderr,
-      /mfl has no connector yet; platforms that can be linked: demo, sleeper, espn/,
-    );
     const noUser = await cli('tokens', 'list', '--user', 'bob');
     assert.equal(noUser.code, 1);
     const status = await cli('sync', 'status');

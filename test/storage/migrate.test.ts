@@ -88,6 +88,7 @@ for (const dialect of testBackends()) {
         assert.deepEqual(migrations, [
           { name: '001-initial' },
           { name: '002-seasonal-pools-and-links' },
+          { name: '003-player-crossref' },
           { name: '004-sync-run-leases' },
           { name: '006-admin' },
         ]);

@@ -11,6 +11,7 @@ import {
   SLEEPER_SPORT_CODES,
   compareIds,
   mapDraftPickPlayer,
+  mapExternalIds,
   mapLeagueRef,
   mapLeagueSnapshot,
   mapPlayer,
@@ -178,10 +179,10 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
         await get(path, signal, playerDumpTimeoutMs),
         `GET ${path}`,
       );
-      const players = Object.values(body)
-        .map(mapPlayer)
-        .sort((a, b) => compareIds(a.playerId, b.playerId));
-      return { platform: 'sleeper', sport, season: EVERY_SEASON, players };
+      const entries = Object.values(body).sort((a, b) => compareIds(a.player_id, b.player_id));
+      const players = entries.map(mapPlayer);
+      const externalIds = entries.flatMap(mapExternalIds);
+      return { platform: 'sleeper', sport, season: EVERY_SEASON, players, externalIds };
     },
   };
 }

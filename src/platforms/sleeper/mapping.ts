@@ -1,8 +1,11 @@
 // Sleeper payloads -> domain records, one named function per record type. Pure: no I/O.
 import type { Sport } from '../../domain/catalog.ts';
+import { externalIdText } from '../../domain/crossref.ts';
+import type { ExternalIdType } from '../../domain/crossref.ts';
 import type {
   FantasyTeamRecord,
   LeagueSnapshot,
+  PlayerExternalId,
   PlayerRecord,
   RosterEntryRecord,
 } from '../../domain/records.ts';
@@ -134,6 +137,28 @@ export function mapPlayer(player: SleeperPlayer): PlayerRecord {
     ...(number ? { uniformNumber: number } : {}),
     active: player.active === true,
   };
+}
+
+/**
+ * Sleeper's fields naming the player in other id systems. Its `stats_id` is left out: which STATS
+ * id it holds is not documented, and a wrong guess would tie strangers together.
+ */
+const SLEEPER_EXTERNAL_IDS = {
+  espn_id: 'espn',
+  yahoo_id: 'yahoo',
+  sportradar_id: 'sportradar',
+  gsis_id: 'gsis',
+  rotowire_id: 'rotowire',
+  rotoworld_id: 'rotoworld',
+  fantasy_data_id: 'fantasy_data',
+} as const satisfies Partial<Record<keyof SleeperPlayer, ExternalIdType>>;
+
+/** The other systems' ids an entry of the player dump gives. */
+export function mapExternalIds(player: SleeperPlayer): PlayerExternalId[] {
+  return Object.entries(SLEEPER_EXTERNAL_IDS).flatMap(([field, idType]) => {
+    const externalId = externalIdText(player[field as keyof typeof SLEEPER_EXTERNAL_IDS]);
+    return externalId === undefined ? [] : [{ playerId: player.player_id, idType, externalId }];
+  });
 }
 
 /**

@@ -73,6 +73,8 @@ export const SleeperDraftPick = Type.Object({
 });
 export type SleeperDraftPick = Static<typeof SleeperDraftPick>;
 
+const ExternalId = Maybe(Type.Union([Type.Number(), Type.String()]));
+
 /** One entry of GET /players/<sport>, an object keyed by player_id. */
 export const SleeperPlayer = Type.Object({
   player_id: Id,
@@ -84,6 +86,14 @@ export const SleeperPlayer = Type.Object({
   team: Text,
   number: Maybe(Type.Union([Type.Integer(), Type.String()])),
   active: Maybe(Type.Boolean()),
+  // Other systems' ids for the player (domain/crossref.ts), numbers or strings as Sleeper sends.
+  espn_id: ExternalId,
+  yahoo_id: ExternalId,
+  sportradar_id: ExternalId,
+  gsis_id: ExternalId,
+  rotowire_id: ExternalId,
+  rotoworld_id: ExternalId,
+  fantasy_data_id: ExternalId,
 });
 export type SleeperPlayer = Static<typeof SleeperPlayer>;
 

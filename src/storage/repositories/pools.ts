@@ -5,6 +5,7 @@ import type { PoolKey } from '../../domain/pools.ts';
 import type { PlayerPoolSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
+import { replacePoolExternalIds } from './crossref.ts';
 import { bumpDataSeq } from './data-seq.ts';
 import { upsertPlayers } from './players.ts';
 import { checkPlayerPool, contentHash } from './snapshot-checks.ts';
@@ -56,7 +57,9 @@ export async function markPoolChanged(
 /**
  * Upserts a platform's full player list for a sport; never deletes. refreshed_at is set even when
  * the list is unchanged, since it records when the platform was last asked (the engine fetches at
- * most once a day). `players` is the number of players in the dump.
+ * most once a day). `players` is the number of players in the dump. The external ids the dump
+ * gives replace the pool's stored ones in the same transaction; the content hash covers them
+ * too, so a dump whose only change is an id is written.
  */
 export async function writePlayerPool(
   store: Store,
@@ -64,7 +67,11 @@ export async function writePlayerPool(
 ): Promise<{ outcome: WriteOutcome; players: number }> {
   checkPlayerPool(pool);
   const key: PoolKey = { platform: pool.platform, sport: pool.sport, season: pool.season };
-  const hash = contentHash(pool.players);
+  // A dump without external ids hashes exactly as before they existed.
+  const hash =
+    pool.externalIds === undefined
+      ? contentHash(pool.players)
+      : contentHash({ players: pool.players, externalIds: pool.externalIds });
   const players = pool.players.length;
   return writeTransaction(store, async (tx) => {
     const now = nowIso();
@@ -89,6 +96,7 @@ export async function writePlayerPool(
     // dump equal row for row to what leagues already wrote costs readers one cache refresh.
     const seq = await bumpDataSeq(tx);
     await upsertPlayers(tx, key, pool.players);
+    if (pool.externalIds !== undefined) await replacePoolExternalIds(tx, key, pool.externalIds);
     await markPoolChanged(tx, key, seq, {
       contentHash: hash,
       refreshedAt: now,

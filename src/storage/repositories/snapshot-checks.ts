@@ -2,9 +2,15 @@
 // re-sync write nothing. Pure functions: nothing here touches the database.
 import { createHash } from 'node:crypto';
 import { isPlatform, isSport } from '../../domain/catalog.ts';
+import { isExternalIdType } from '../../domain/crossref.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON, hasSeasonalPools } from '../../domain/pools.ts';
-import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import type {
+  LeagueSnapshot,
+  PlayerExternalId,
+  PlayerPoolSnapshot,
+  PlayerRecord,
+} from '../../domain/records.ts';
 
 const OPTIONAL_PLAYER_TEXT = [
   'firstName',
@@ -110,6 +116,25 @@ export function checkPlayerPool(pool: PlayerPoolSnapshot): void {
     );
   }
   checkPlayers(where, pool.players);
+  if (pool.externalIds !== undefined) checkExternalIds(where, pool.players, pool.externalIds);
+}
+
+function checkExternalIds(where: string, players: readonly PlayerRecord[], ids: unknown): void {
+  if (!Array.isArray(ids)) throw new InvalidInputError(`${where}: externalIds must be a list`);
+  const known = new Set(players.map((p) => p.playerId));
+  const seen = new Set<string>();
+  for (const id of ids as PlayerExternalId[]) {
+    const what = `${where}: external id of player "${String(id?.playerId)}"`;
+    if (!known.has(id?.playerId))
+      throw new InvalidInputError(`${what}: no such player in the pool`);
+    if (typeof id.idType !== 'string' || !isExternalIdType(id.idType)) {
+      throw new InvalidInputError(`${what}: unknown id type "${String(id.idType)}"`);
+    }
+    if (!isText(id.externalId)) throw new InvalidInputError(`${what}: empty ${id.idType} id`);
+    const key = `${id.playerId}\u0000${id.idType}`;
+    if (seen.has(key)) throw new InvalidInputError(`${what}: two ${id.idType} ids`);
+    seen.add(key);
+  }
 }
 
 /**

@@ -1,0 +1,49 @@
+// Cross-platform player ids. Some platforms' player dumps say which id other systems give the same
+// person (MFL's DETAILS=1 list, Sleeper's dump): ESPN's, Yahoo's, Fleaflicker's, and ids of data
+// providers (Sportradar, NFL GSIS, Rotowire...) that several platforms carry. Two records sharing
+// any such id are one person, which ties platforms that never name each other directly (Sleeper
+// names ESPN and Sportradar; MFL names Sportradar: so MFL and ESPN meet through Sleeper).
+import type { Platform } from './catalog.ts';
+
+/** The service's platforms whose player ids are also an id system (demo's are not). */
+export const ID_PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker'] as const;
+export type IdPlatform = (typeof ID_PLATFORMS)[number];
+
+/**
+ * Every id system recorded. Only ids whose meaning is the same on every platform that gives them
+ * are kept: a field two platforms fill with different things would tie strangers together.
+ */
+export const EXTERNAL_ID_TYPES = [
+  ...ID_PLATFORMS,
+  'sportradar',
+  'gsis',
+  'rotowire',
+  'rotoworld',
+  'stats',
+  'stats_global',
+  'cbs',
+  'fantasy_data',
+  'nfl',
+] as const;
+export type ExternalIdType = (typeof EXTERNAL_ID_TYPES)[number];
+
+export function isExternalIdType(value: string): value is ExternalIdType {
+  return (EXTERNAL_ID_TYPES as readonly string[]).includes(value);
+}
+
+export function isIdPlatform(value: string): value is IdPlatform & Platform {
+  return (ID_PLATFORMS as readonly string[]).includes(value);
+}
+
+/**
+ * An id as dumps give it (a string or a number), trimmed; undefined for nothing, "" and "0", which
+ * dumps use for "no id" (MFL's stats_global_id of team units is "0").
+ */
+export function externalIdText(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value > 0 ? String(value) : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text === '' || /^0+$/.test(text) ? undefined : text;
+}

@@ -1,0 +1,354 @@
+// The MyFantasyLeague connector (https://api.myfantasyleague.com/2020/api_info), football only.
+// An account is an MFL login (its MFL_USER_ID cookie, obtained once from the password, which is
+// never stored), public league ids followed without a login, or both. Every export is read as
+// JSON through the shared HTTP client, validated as it arrives and mapped in mapping.ts.
+import { InvalidInputError } from '../../domain/errors.ts';
+import type { PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
+import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
+import { createHttpClient } from '../http-client.ts';
+import type { HttpClientOptions } from '../http-client.ts';
+import {
+  compareIds,
+  leagueApiRoot,
+  mapHistory,
+  mapLeagueSnapshot,
+  mapMyLeague,
+  mapPlayerList,
+  placeholderPlayer,
+} from './mapping.ts';
+import { asList, exportError, responses, validate } from './schemas.ts';
+import type { MflLeague } from './schemas.ts';
+import {
+  PUBLIC_ACCOUNT_ID,
+  credentialsText,
+  followedLeagueIds,
+  loginCookie,
+  parseLoginAnswer,
+  parseLoginFile,
+  parseLeagueIds,
+} from './account.ts';
+
+export interface MflConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
+  /** https://api.myfantasyleague.com in production; a fake server's URL in tests. */
+  baseUrl: string;
+  /** Sent with every request: MFL asks API clients to name themselves. */
+  userAgent?: string;
+  /** Per-attempt timeout for a season's player list (about 2 MB). Default 120 s. */
+  playerListTimeoutMs?: number;
+}
+
+export const DEFAULT_USER_AGENT =
+  'fantasy-league-data-service/0.1 (self-hosted league reader; MFL connector)';
+
+/** MFL throttles heavy callers: well under the 60 calls a minute its client libraries suggest. */
+const DEFAULT_REQUESTS_PER_MINUTE = 30;
+
+/** Player ids per TYPE=players&PLAYERS= request (they go in the URL). */
+const PLAYER_ID_CHUNK = 100;
+
+type Query = Record<string, string>;
+
+export function createMflConnector(options: MflConnectorOptions): PlatformConnector {
+  const {
+    baseUrl,
+    userAgent = DEFAULT_USER_AGENT,
+    playerListTimeoutMs = 120_000,
+    ...clientOptions
+  } = options;
+  const client = createHttpClient({
+    requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE,
+    maxConcurrency: 2,
+    ...clientOptions,
+    headers: { 'user-agent': userAgent, ...clientOptions.headers },
+    platform: 'mfl',
+  });
+  const apiRoot = baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+
+  /** One export as parsed JSON; MFL's refusals come back as `{error}` for the caller to judge. */
+  function exportJson(
+    root: string,
+    season: number,
+    query: Query,
+    cookie: string | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs?: number,
+  ): Promise<unknown> {
+    const params = new URLSearchParams({ ...query, JSON: '1' });
+    // Named by type and league only: never the cookie, and no long player id lists.
+    const endpoint = `GET /${season}/export?TYPE=${query.TYPE}${query.L ? `&L=${query.L}` : ''}`;
+    return client.getJson(`${root}/${season}/export?${params}`, {
+      endpoint,
+      ...(cookie === undefined ? {} : { headers: { cookie: `MFL_USER_ID=${cookie}` } }),
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+  }
+
+  /** https://api.myfantasyleague.com/2020/api_info#login_info: the password, once, for the cookie. */
+  async function logIn(
+    login: { username: string; password: string },
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const year = new Date(now()).getUTCFullYear();
+    const body = new URLSearchParams({
+      USERNAME: login.username,
+      PASSWORD: login.password,
+      XML: '1',
+    }).toString();
+    const answer = await client.getText(`${apiRoot}/${year}/login`, {
+      method: 'POST',
+      body,
+      endpoint: `POST /${year}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ...(signal ? { signal } : {}),
+    });
+    return parseLoginAnswer(answer, login);
+  }
+
+  /** TYPE=myleagues: the login's leagues of one season. */
+  async function myLeagues(
+    account: PlatformAccount,
+    cookie: string,
+    season: number,
+    signal: AbortSignal | undefined,
+  ): Promise<LeagueRef[]> {
+    const query = { TYPE: 'myleagues', YEAR: String(season), FRANCHISE_NAMES: '1' };
+    let body: unknown;
+    try {
+      body = await exportJson(apiRoot, season, query, cookie, signal);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'forbidden') {
+        throw rejected(account, `HTTP ${error.response?.status ?? 403}`);
+      }
+      throw error;
+    }
+    const refused = exportError(body);
+    if (refused !== undefined) {
+      if (needsLogin(refused)) throw rejected(account, refused);
+      throw new PlatformError('mfl', `the ${season} league list failed: ${refused}`);
+    }
+    const list = validate(responses.myLeagues, body, `GET /${season}/export?TYPE=myleagues`);
+    return asList(list.leagues.league).map((league) => mapMyLeague(league, season));
+  }
+
+  /** TYPE=league: the league, or MFL's refusal (a league absent that season, a private one). */
+  async function readLeague(
+    key: string,
+    season: number,
+    cookie: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ league: MflLeague } | { refused: string }> {
+    let body: unknown;
+    try {
+      body = await exportJson(apiRoot, season, { TYPE: 'league', L: key }, cookie, signal);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'not_found') {
+        return { refused: 'no such league' };
+      }
+      throw error;
+    }
+    const refused = exportError(body);
+    if (refused !== undefined) return { refused };
+    const endpoint = `GET /${season}/export?TYPE=league&L=${key}`;
+    return { league: validate(responses.league, body, endpoint).league };
+  }
+
+  /**
+   * The seasons of a followed league within scope: the newest season MFL knows it in, and the
+   * other seasons its history lists. A private league (no login) is listed for the newest season,
+   * so its sync says it needs a login; a league MFL knows in no season likewise says what MFL said.
+   */
+  async function followedLeague(
+    key: string,
+    seasons: readonly number[],
+    cookie: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<LeagueRef[]> {
+    const newestFirst = [...seasons].sort((a, b) => b - a);
+    const absent = new Set<number>();
+    for (const season of newestFirst) {
+      const answer = await readLeague(key, season, cookie, signal);
+      if ('league' in answer) {
+        const name = answer.league.name.trim();
+        const found: LeagueRef = {
+          platformLeagueKey: key,
+          season,
+          sport: 'football',
+          ...(name ? { name } : {}),
+        };
+        const others = mapHistory(answer.league).filter(
+          (ref) => ref.season !== season && seasons.includes(ref.season) && !absent.has(ref.season),
+        );
+        return [found, ...others];
+      }
+      if (needsLogin(answer.refused)) break;
+      absent.add(season);
+    }
+    return [{ platformLeagueKey: key, season: newestFirst[0] as number, sport: 'football' }];
+  }
+
+  /** TYPE=players&PLAYERS=: the given players (and the league's own custom players). */
+  async function playersById(
+    root: string,
+    key: string,
+    season: number,
+    ids: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, PlayerRecord>> {
+    const found = new Map<string, PlayerRecord>();
+    for (let start = 0; start < ids.length; start += PLAYER_ID_CHUNK) {
+      const chunk = ids.slice(start, start + PLAYER_ID_CHUNK).join(',');
+      const query = { TYPE: 'players', L: key, PLAYERS: chunk, DETAILS: '1' };
+      const body = await exportJson(root, season, query, undefined, signal);
+      const refused = exportError(body);
+      if (refused !== undefined) continue; // the placeholders stand in; the pool has the rest
+      const list = validate(responses.players, body, `GET /${season}/export?TYPE=players`);
+      for (const player of mapPlayerList(asList(list.players.player)).players) {
+        found.set(player.playerId, player);
+      }
+    }
+    return found;
+  }
+
+  return {
+    platform: 'mfl',
+
+    async link(request, existing, signal) {
+      const leagueIds = parseLeagueIds(request.leagueIds ?? []);
+      const login =
+        request.credentials === undefined ? undefined : parseLoginFile(request.credentials);
+      if (login === undefined && leagueIds.length === 0) {
+        throw new InvalidInputError(
+          'linking MFL needs --credentials-file FILE with {"username": "...", "password": "..."}, ' +
+            'or --league ID for a public league',
+        );
+      }
+      const cookie = login === undefined ? undefined : await logIn(login, signal);
+      const followed = [...new Set([...followedLeagueIds(existing), ...leagueIds])].sort(
+        compareIds,
+      );
+      const credentials = cookie === undefined ? existing?.credentials : credentialsText(cookie);
+      const username = login?.username ?? existing?.username;
+      return {
+        status: 'linked',
+        account: {
+          platform: 'mfl',
+          externalUserId: login?.username ?? existing?.externalUserId ?? PUBLIC_ACCOUNT_ID,
+          ...(username === undefined ? {} : { username }),
+          ...(credentials === undefined ? {} : { credentials }),
+          ...(followed.length === 0 ? {} : { settings: { leagueIds: followed } }),
+        },
+      };
+    },
+
+    async listLeagues(account, scope, signal) {
+      if (!scope.sports.includes('football')) return [];
+      const cookie = loginCookie(account);
+      const lists = await Promise.all([
+        ...(cookie === undefined
+          ? []
+          : scope.seasons.map((season) => myLeagues(account, cookie, season, signal))),
+        ...followedLeagueIds(account).map((key) =>
+          followedLeague(key, scope.seasons, cookie, signal),
+        ),
+      ]);
+      const refs = new Map<string, LeagueRef>();
+      for (const ref of lists.flat()) {
+        const id = `${ref.platformLeagueKey}/${ref.season}`;
+        if (scope.seasons.includes(ref.season) && !refs.get(id)?.name) refs.set(id, ref);
+      }
+      return [...refs.values()].sort(
+        (a, b) => b.season - a.season || compareIds(a.platformLeagueKey, b.platformLeagueKey),
+      );
+    },
+
+    async fetchLeague(account, ref, context, signal) {
+      const key = ref.platformLeagueKey;
+      const { season } = ref;
+      const cookie = loginCookie(account);
+      const answer = await readLeague(key, season, cookie, signal);
+      if ('refused' in answer) throw leagueRefused(key, season, answer.refused, cookie);
+      const root = leagueApiRoot(apiRoot, answer.league.baseURL);
+      const rostersBody = await exportJson(
+        root,
+        season,
+        { TYPE: 'rosters', L: key },
+        cookie,
+        signal,
+      );
+      const refused = exportError(rostersBody);
+      if (refused !== undefined) throw leagueRefused(key, season, refused, cookie);
+      const endpoint = `GET /${season}/export?TYPE=rosters&L=${key}`;
+      const rosters = validate(responses.rosters, rostersBody, endpoint);
+      const snapshot = mapLeagueSnapshot({
+        leagueKey: key,
+        league: answer.league,
+        season,
+        rosters: asList(rosters.rosters.franchise),
+        players: [],
+      });
+      // Rostered players the season's stored pool lacks (none once the pool has been fetched).
+      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
+      const stored = await context.storedPlayerIds(rostered);
+      const missing = rostered.filter((id) => !stored.has(id));
+      if (missing.length === 0) return snapshot;
+      const found = await playersById(root, key, season, missing, signal);
+      const players = missing.map((id) => found.get(id) ?? placeholderPlayer(id));
+      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+    },
+
+    async fetchPlayerPool({ sport, season }, _account, signal): Promise<PlayerPoolSnapshot | null> {
+      if (sport !== 'football') return null;
+      // Site-wide data: sent without the account's cookie, read from the API host.
+      const query = { TYPE: 'players', DETAILS: '1' };
+      const body = await exportJson(apiRoot, season, query, undefined, signal, playerListTimeoutMs);
+      const refused = exportError(body);
+      if (refused !== undefined) {
+        throw new PlatformError('mfl', `the ${season} player list failed: ${refused}`);
+      }
+      const list = validate(responses.players, body, `GET /${season}/export?TYPE=players`);
+      const { players, externalIds } = mapPlayerList(asList(list.players.player));
+      if (players.length === 0) {
+        // Written, an empty list would stand for the season's players (for good, once it ends).
+        const message = `MFL listed no players for ${season}`;
+        throw new PlatformError('mfl', message, 'invalid_response');
+      }
+      return { platform: 'mfl', sport, season, players, externalIds };
+    },
+  };
+}
+
+/** MFL's words for "this needs a logged-in user" (a private league, an expired cookie). */
+function needsLogin(text: string): boolean {
+  return /logged in|log in|login|MFL_USER_ID|APIKEY/i.test(text);
+}
+
+function rejected(account: PlatformAccount, reason: string): PlatformError {
+  const who =
+    account.username === undefined ? 'the stored login' : `the login of "${account.username}"`;
+  return new PlatformError(
+    'mfl',
+    `MFL no longer accepts ${who} (${reason}); link again with --credentials-file`,
+    'credentials_rejected',
+  );
+}
+
+function leagueRefused(
+  key: string,
+  season: number,
+  refused: string,
+  cookie: string | undefined,
+): PlatformError {
+  const league = `league ${key} (${season})`;
+  if (needsLogin(refused)) {
+    const message =
+      cookie === undefined
+        ? `${league} is private: this league needs a login (link MFL with --credentials-file of one of its members)`
+        : `${league} refused the linked MFL login (${refused})`;
+    return new PlatformError('mfl', message, 'forbidden');
+  }
+  const gone = /invalid|not found|no such|does not exist/i.test(refused);
+  return new PlatformError('mfl', `${league}: ${refused}`, gone ? 'not_found' : 'unavailable');
+}

@@ -1,0 +1,181 @@
+// End to end with MyFantasyLeague: link a login from a credentials file (the password buys the
+// cookie, which alone is stored) and a public league by id, sync against the fake MFL replaying
+// ../shared/fixtures/mfl, and read both leagues through the real HTTP server. A cookie MFL stops
+// accepting makes the account "needs linking again".
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { startServer } from '../../src/main.ts';
+import type { RunningServer } from '../../src/main.ts';
+import { reply } from '../helpers/fake-platform.ts';
+import { MFL_FIXTURES_SKIP, MFL_LOGIN, PRIVATE_LEAGUE, startFakeMfl } from '../helpers/fake-mfl.ts';
+import type { FakeMfl } from '../helpers/fake-mfl.ts';
+import { runCli, tempDataDir } from './run-cli.ts';
+import type { TempDir } from './run-cli.ts';
+
+interface LeagueBody {
+  league_id: number;
+  name: string;
+  platform: string;
+  season: number;
+  num_teams: number;
+  league_url?: string;
+}
+
+describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURES_SKIP }, () => {
+  let fake: FakeMfl;
+  let dir: TempDir;
+  let server: RunningServer | undefined;
+  let token = '';
+  const cli = (...args: string[]) =>
+    runCli(args, { FANTASY_DATA_DIR: dir.path, MFL_BASE_URL: fake.baseUrl });
+  const getJson = async (path: string) => {
+    assert.ok(server);
+    const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
+    assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+    return (await response.json()) as unknown;
+  };
+  const credentialsFile = (content: string): string => {
+    const file = join(dir.path, `mfl-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  before(async () => {
+    fake = await startFakeMfl({
+      myLeagues: {
+        2020: [{ league_id: PRIVATE_LEAGUE, name: 'TheFanPub Best Ball II', franchise_id: '0003' }],
+      },
+    });
+    dir = tempDataDir();
+  });
+  after(async () => {
+    await server?.close();
+    await fake?.close();
+    dir?.remove();
+  });
+
+  it('refuses a wrong password and a malformed file, storing nothing', async () => {
+    assert.equal((await cli('users', 'create', 'alice')).code, 0);
+    const wrong = await cli(
+      'link',
+      'mfl',
+      '--user',
+      'alice',
+      '--credentials-file',
+      credentialsFile(JSON.stringify({ username: MFL_LOGIN.username, password: 'nope-nope' })),
+    );
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /MFL did not accept the login of "alice_mfl": Invalid Password/);
+    assert.doesNotMatch(wrong.stderr + wrong.stdout, /nope-nope/);
+    const shape = await cli(
+      'link',
+      'mfl',
+      '--user',
+      'alice',
+      '--credentials-file',
+      credentialsFile('{"user": "x"}'),
+    );
+    assert.equal(shape.code, 2);
+    assert.match(shape.stderr, /\{"username": "<MFL login>", "password": "<password>"\}/);
+    assert.doesNotMatch((await cli('users', 'list')).stdout, /mfl/);
+  });
+
+  it('links the login (cookie stored encrypted, never the password) and a public league', async () => {
+    const file = credentialsFile(
+      JSON.stringify({ username: MFL_LOGIN.username, password: MFL_LOGIN.password }),
+    );
+    const linked = await cli('link', 'mfl', '--user', 'alice', '--credentials-file', file);
+    assert.equal(linked.code, 0, linked.stderr);
+    assert.equal(linked.stdout, `${MFL_LOGIN.username}\n`);
+    const league = await cli('link', 'mfl', '--user', 'alice', '--league', '54040');
+    assert.equal(league.code, 0, league.stderr);
+    assert.match((await cli('users', 'list')).stdout, /alice\s+\S+\s+mfl:alice_mfl/);
+    for (const name of readdirSync(dir.path).filter((n) => n.endsWith('.sqlite'))) {
+      const bytes = readFileSync(join(dir.path, name), 'latin1');
+      assert.doesNotMatch(bytes, /correct horse battery/);
+      assert.doesNotMatch(bytes, new RegExp(MFL_LOGIN.cookie.replace(/[+/=]/g, '\\$&')));
+    }
+  });
+
+  it('syncs the private league through the login and the followed public one', async () => {
+    const result = await cli('sync', '--user', 'alice', '--season', '2020');
+    assert.equal(result.code, 0, result.stderr + result.stdout);
+    assert.match(result.stderr, /mfl: 2 leagues found/);
+    assert.match(result.stderr, /mfl: football 2020 player pool refreshed \(2716 players\)/);
+    assert.match(result.stdout, /ok: 2 leagues found, 2 written, 0 unchanged, 0 failed/);
+    const again = await cli('sync', '--user', 'alice', '--season', '2020');
+    assert.match(again.stdout, /unchanged: 2 leagues found, 0 written, 2 unchanged/);
+  });
+
+  it('serves both leagues through the five endpoints', async () => {
+    token = (
+      await cli('tokens', 'create', '--user', 'alice', '--products', 'league roster player')
+    ).stdout.trim();
+    server = await startServer(loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0' }));
+    const leagues = (await getJson('/league/findAllLeagues?season=2020')) as LeagueBody[];
+    assert.deepEqual(
+      leagues.map((l) => [l.platform, l.name, l.season, l.num_teams, l.league_url]),
+      [
+        [
+          'mfl',
+          'The Super Smash Bros Dynasty League',
+          2020,
+          14,
+          'https://www47.myfantasyleague.com/2020/home/54040',
+        ],
+        [
+          'mfl',
+          'TheFanPub Best Ball II: 1QB, PPR',
+          2020,
+          12,
+          'https://www68.myfantasyleague.com/2020/home/11747',
+        ],
+      ],
+    );
+    const smash = leagues[0] as LeagueBody;
+    assert.deepEqual(await getJson(`/league/settings/${smash.league_id}`), smash);
+    assert.deepEqual(await getJson(`/players/${smash.league_id}/searchPlayer/player_id/13116`), {
+      player_id: '13116',
+      sport: 'football',
+      full_name: 'Patrick Mahomes',
+      first_name: 'Patrick',
+      last_name: 'Mahomes',
+      position: 'QB',
+      irl_team: 'KC',
+      uniform_number: '15',
+      fantasy_team_roster_id: '0006',
+    });
+    const byName = (await getJson(
+      `/players/${smash.league_id}/searchPlayer/name/buffalo%20bills`,
+    )) as Record<string, string>;
+    assert.equal(byName.position, 'DEF');
+    const rostered = (await getJson(`/players/getAllRostered/${smash.league_id}/names`)) as Record<
+      string,
+      unknown[]
+    >;
+    assert.equal(Object.values(rostered).flat().length, 417);
+  });
+
+  it('a cookie MFL stops accepting marks the account "needs linking again"', async () => {
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'myleagues'
+        ? reply.json({ error: { $t: 'API requires logged in user' } })
+        : undefined;
+    try {
+      const result = await cli('sync', '--user', 'alice', '--season', '2020');
+      assert.equal(result.code, 1);
+      assert.match(result.stdout + result.stderr, /MFL no longer accepts the login of "alice_mfl"/);
+      assert.match(result.stdout + result.stderr, /link it again: fantasy-data link mfl/);
+      const next = await cli('sync', '--user', 'alice', '--season', '2020');
+      assert.equal(next.code, 1);
+      assert.match(next.stdout + next.stderr, /needs linking again/);
+    } finally {
+      fake.intercept = undefined;
+    }
+    // The leagues synced before are still served.
+    assert.equal(((await getJson('/league/findAllLeagues?season=2020')) as unknown[]).length, 2);
+  });
+});

@@ -1,0 +1,135 @@
+// A fake MyFantasyLeague on 127.0.0.1 that answers exports from the recorded responses in
+// ../shared/fixtures/mfl: the API's paths (/<year>/export?TYPE=..., /<year>/login), a login that
+// hands out a cookie, and league 11747 private (answered only with that cookie). Leagues and
+// seasons not recorded answer MFL's refusal shape. `intercept` lets a test answer first.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reply, startFakePlatform } from './fake-platform.ts';
+import type { FakePlatformServer, FakeReply, FakeRequest } from './fake-platform.ts';
+
+export const MFL_FIXTURES_DIR = fileURLToPath(
+  new URL('../../../shared/fixtures/mfl/', import.meta.url),
+);
+export const MFL_FIXTURES_SKIP: false | string = existsSync(MFL_FIXTURES_DIR)
+  ? false
+  : '../shared/fixtures/mfl not found: recorded-response tests skipped';
+
+/** The one login the fake accepts, and the cookie it gives for it. */
+export const MFL_LOGIN = {
+  username: 'alice_mfl',
+  password: 'correct horse battery',
+  cookie: 'ZmFrZS1jb29raWU+/A1=',
+};
+
+/** The league the recordings have as private (its anonymous read is the recorded refusal). */
+export const PRIVATE_LEAGUE = '11747';
+
+/** The league id of each recorded file, by `<season>:<TYPE>:<L>`. */
+const RECORDED: Readonly<Record<string, string>> = {
+  '2019:league:54040': '2019-league-54040.json',
+  '2020:league:54040': '2020-league-54040.json',
+  '2020:league:65443': '2020-league-65443.json',
+  '2020:league:11747': '2020-league-11747-with-apikey.json',
+  '2020:rosters:54040': '2020-rosters-54040.json',
+  '2020:rosters:11747': '2020-rosters-11747.json',
+  '2020:players:': '2020-players-DETAILS-L54040.json',
+};
+
+export interface FakeMflOptions {
+  /**
+   * The login's leagues by season, as TYPE=myleagues lists them. Default: the recorded 2020 list
+   * (one league, 21499) and nothing in other seasons.
+   */
+  myLeagues?: Record<number, Array<{ league_id: string; name: string; franchise_id: string }>>;
+}
+
+export interface FakeMfl extends FakePlatformServer {
+  readonly baseUrl: string;
+  /** Answers before the recordings when it returns a reply; undefined passes the request on. */
+  intercept: ((request: FakeRequest) => FakeReply | undefined) | undefined;
+  /** A fresh parse of a recorded file. */
+  recorded(file: string): unknown;
+}
+
+const refusal = (text: string): FakeReply =>
+  reply.json({ version: '1.0', error: { $t: text }, encoding: 'utf-8' });
+
+export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMfl> {
+  const read = (file: string): string => readFileSync(join(MFL_FIXTURES_DIR, file), 'utf8');
+  let intercept: FakeMfl['intercept'];
+
+  function login(request: FakeRequest): FakeReply {
+    const form = new URLSearchParams(request.body);
+    const user = form.get('USERNAME') ?? request.query.get('USERNAME');
+    const password = form.get('PASSWORD') ?? request.query.get('PASSWORD');
+    const xml =
+      user === MFL_LOGIN.username && password === MFL_LOGIN.password
+        ? `<?xml version="1.0" encoding="utf-8"?>\n<status MFL_USER_ID="${MFL_LOGIN.cookie}">OK</status>\n`
+        : '<?xml version="1.0" encoding="utf-8"?>\n<error>Invalid Password</error>\n';
+    return reply.raw(xml, 200, { 'content-type': 'text/xml; charset=utf-8' });
+  }
+
+  function myLeagues(season: number): FakeReply {
+    if (options.myLeagues === undefined) {
+      return season === 2020
+        ? reply.raw(read('2020-myleagues-FRANCHISE_NAMES.json'))
+        : reply.json({ version: '1.0', leagues: {}, encoding: 'utf-8' });
+    }
+    const list = options.myLeagues[season] ?? [];
+    // MFL's JSON: a list of one is the bare object, an empty list is absent.
+    const league = list.length === 1 ? list[0] : list.length > 1 ? list : undefined;
+    return reply.json({ version: '1.0', leagues: league ? { league } : {}, encoding: 'utf-8' });
+  }
+
+  function players(request: FakeRequest): FakeReply {
+    const wanted = request.query.get('PLAYERS');
+    const body = read(RECORDED['2020:players:'] as string);
+    if (wanted === null) return reply.raw(body);
+    const ids = new Set(wanted.split(','));
+    const all = (JSON.parse(body) as { players: { player: Array<{ id: string }> } }).players.player;
+    return reply.json({ version: '1.0', players: { player: all.filter((p) => ids.has(p.id)) } });
+  }
+
+  function exportAnswer(request: FakeRequest, season: number): FakeReply {
+    const type = request.query.get('TYPE') ?? '';
+    const league = request.query.get('L') ?? '';
+    const loggedIn = request.headers.cookie === `MFL_USER_ID=${MFL_LOGIN.cookie}`;
+    if (type === 'myleagues') {
+      return loggedIn ? myLeagues(season) : refusal('API requires logged in user');
+    }
+    if (league === PRIVATE_LEAGUE && !loggedIn) {
+      return reply.raw(read('2020-league-private-without-apikey-error.json'));
+    }
+    if (type === 'players' && season === 2020) return players(request);
+    const file = RECORDED[`${season}:${type}:${type === 'players' ? '' : league}`];
+    if (file !== undefined) return reply.raw(read(file));
+    return refusal(`Invalid league ID ${league} for ${season} (not recorded)`);
+  }
+
+  const server = await startFakePlatform(
+    {},
+    {
+      fallback(request) {
+        const early = intercept?.(request);
+        if (early !== undefined) return early;
+        const match = /^\/(\d{4})\/(export|login)$/.exec(request.path);
+        if (!match) return reply.status(404);
+        if (match[2] === 'login') return login(request);
+        return exportAnswer(request, Number(match[1]));
+      },
+    },
+  );
+  const fake = server as FakeMfl;
+  Object.defineProperties(fake, {
+    baseUrl: { value: server.url },
+    intercept: {
+      get: () => intercept,
+      set: (value: FakeMfl['intercept']) => {
+        intercept = value;
+      },
+    },
+    recorded: { value: (file: string) => JSON.parse(read(file)) as unknown },
+  });
+  return fake;
+}

@@ -1,0 +1,224 @@
+// The MFL connector when things go wrong: bad input at link time, a refused password or cookie,
+// failing and throttling servers, broken bodies; and which host a league's requests go to.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { InvalidInputError } from '../../../src/domain/errors.ts';
+import { PlatformError } from '../../../src/platforms/connector.ts';
+import type { PlatformAccount } from '../../../src/platforms/connector.ts';
+import { createMflConnector } from '../../../src/platforms/mfl/index.ts';
+import type { MflConnectorOptions } from '../../../src/platforms/mfl/index.ts';
+import {
+  leagueApiRoot,
+  mapPosition,
+  mapTeam,
+  splitName,
+} from '../../../src/platforms/mfl/mapping.ts';
+import { storeHolding } from '../../helpers/connectors.ts';
+import { reply } from '../../helpers/fake-platform.ts';
+import { MFL_FIXTURES_SKIP, MFL_LOGIN, startFakeMfl } from '../../helpers/fake-mfl.ts';
+import type { FakeMfl } from '../../helpers/fake-mfl.ts';
+
+const LEAGUE_2020 = { platformLeagueKey: '54040', season: 2020, sport: 'football' as const };
+const PUBLIC: PlatformAccount = { platform: 'mfl', externalUserId: 'public-leagues' };
+
+const isKind = (kind: string, pattern: RegExp) => (error: unknown) =>
+  error instanceof PlatformError && error.kind === kind && pattern.test(error.message);
+
+describe('MFL mapping rules', () => {
+  test('names, positions and teams', () => {
+    assert.deepEqual(splitName('Griffin III, Robert'), {
+      fullName: 'Robert Griffin III',
+      firstName: 'Robert',
+      lastName: 'Griffin III',
+    });
+    assert.deepEqual(splitName('Nene'), { fullName: 'Nene', lastName: 'Nene' });
+    assert.deepEqual(
+      ['Def', 'PK', 'PN', 'QB', 'LB', 'TMQB', 'Off', 'XX', undefined].map(mapPosition),
+      ['DEF', 'K', 'P', 'QB', 'LB', 'TMQB', 'OFF', undefined, undefined],
+    );
+    assert.deepEqual(['KCC', 'GBP', 'JAC', 'LVR', 'buf', 'FA', 'FA*', '', undefined].map(mapTeam), [
+      'KC',
+      'GB',
+      'JAX',
+      'LV',
+      'BUF',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test("a league's host is followed only when it is a sibling of the API host", () => {
+    const api = 'https://api.myfantasyleague.com';
+    assert.equal(
+      leagueApiRoot(api, 'https://www47.myfantasyleague.com'),
+      'https://www47.myfantasyleague.com',
+    );
+    assert.equal(
+      leagueApiRoot(api, 'http://www47.myfantasyleague.com/'),
+      'https://www47.myfantasyleague.com',
+      "the API's scheme is kept",
+    );
+    assert.equal(leagueApiRoot(api, 'https://www47.evil.example'), api);
+    assert.equal(leagueApiRoot(api, 'https://myfantasyleague.com.evil.example'), api);
+    assert.equal(leagueApiRoot(api, 'not a url'), api);
+    assert.equal(leagueApiRoot(api, undefined), api);
+    assert.equal(
+      leagueApiRoot('http://127.0.0.1:5000', 'https://www47.myfantasyleague.com'),
+      'http://127.0.0.1:5000',
+    );
+  });
+});
+
+describe('MFL connector faults', { skip: MFL_FIXTURES_SKIP }, () => {
+  let fake: FakeMfl;
+  before(async () => {
+    fake = await startFakeMfl();
+  });
+  after(() => fake.close());
+  beforeEach(() => {
+    fake.intercept = undefined;
+  });
+  const connect = (options: Partial<MflConnectorOptions> = {}) =>
+    createMflConnector({ baseUrl: fake.baseUrl, backoffBaseMs: 1, ...options });
+
+  test('a wrong password is bad input, named without the password', async () => {
+    await assert.rejects(
+      connect().link({ credentials: { username: MFL_LOGIN.username, password: 'wrong pass' } }),
+      (error: unknown) =>
+        error instanceof InvalidInputError &&
+        /MFL did not accept the login of "alice_mfl": Invalid Password/.test(error.message) &&
+        !error.message.includes('wrong pass'),
+    );
+  });
+
+  test('a credentials file of the wrong shape is refused before any request', async () => {
+    const hits = fake.totalHits();
+    for (const credentials of [
+      'alice:pw',
+      [],
+      null,
+      { username: 'alice' },
+      { username: '', password: 'x' },
+      { user: 'alice', pass: 'x' },
+    ]) {
+      await assert.rejects(connect().link({ credentials }), InvalidInputError);
+    }
+    await assert.rejects(connect().link({ leagueIds: ['54040x'] }), /MFL league id is a number/);
+    await assert.rejects(connect().link({}), /--credentials-file FILE/);
+    assert.equal(fake.totalHits(), hits);
+  });
+
+  test('adding a league keeps the login, and a new login keeps the leagues', async () => {
+    const withLogin = await connect().link({
+      credentials: { username: MFL_LOGIN.username, password: MFL_LOGIN.password },
+    });
+    assert.equal(withLogin.status, 'linked');
+    if (withLogin.status !== 'linked') return;
+    const added = await connect().link({ leagueIds: ['65443', '54040'] }, withLogin.account);
+    assert.deepEqual(added, {
+      status: 'linked',
+      account: { ...withLogin.account, settings: { leagueIds: ['54040', '65443'] } },
+    });
+    const publicOnly = await connect().link({ leagueIds: [' 54040 '] });
+    assert.deepEqual(publicOnly, {
+      status: 'linked',
+      account: {
+        platform: 'mfl',
+        externalUserId: 'public-leagues',
+        settings: { leagueIds: ['54040'] },
+      },
+    });
+  });
+
+  test('a cookie MFL no longer accepts means linking again', async () => {
+    const stale: PlatformAccount = {
+      platform: 'mfl',
+      externalUserId: 'alice_mfl',
+      username: 'alice_mfl',
+      credentials: JSON.stringify({ cookie: 'expired' }),
+    };
+    await assert.rejects(
+      connect().listLeagues(stale, { sports: ['football'], seasons: [2020] }),
+      isKind('credentials_rejected', /no longer accepts the login of "alice_mfl".*link again/),
+    );
+    const garbled = { ...stale, credentials: 'not json' };
+    await assert.rejects(
+      connect().listLeagues(garbled, { sports: ['football'], seasons: [2020] }),
+      isKind('credentials_rejected', /unreadable/),
+    );
+  });
+
+  test('5xx and 429 are retried; a server that keeps failing is unavailable', async () => {
+    let calls = 0;
+    fake.intercept = (request) => {
+      if (request.query.get('TYPE') !== 'rosters') return undefined;
+      calls++;
+      return calls === 1 ? reply.status(503) : calls === 2 ? reply.rateLimited('0') : undefined;
+    };
+    const league = await connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding());
+    assert.equal(league.rosterEntries.length, 417);
+    assert.equal(calls, 3);
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'league' ? reply.status(500) : undefined;
+    await assert.rejects(
+      connect({ maxAttempts: 2 }).fetchLeague(PUBLIC, LEAGUE_2020, storeHolding()),
+      isKind('unavailable', /TYPE=league&L=54040 answered HTTP 500/),
+    );
+  });
+
+  test('broken bodies are invalid responses', async () => {
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'rosters' ? reply.malformed() : undefined;
+    await assert.rejects(
+      connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding()),
+      isKind('invalid_response', /not valid JSON/),
+    );
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'rosters'
+        ? reply.json({ rosters: { franchise: [{ player: [{ id: '1' }] }] } })
+        : undefined;
+    await assert.rejects(
+      connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding()),
+      isKind('invalid_response', /TYPE=rosters&L=54040 answered an unexpected shape/),
+    );
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'players' ? reply.json({ players: {} }) : undefined;
+    await assert.rejects(
+      connect().fetchPlayerPool({ platform: 'mfl', sport: 'football', season: 2020 }, PUBLIC),
+      isKind('invalid_response', /MFL listed no players for 2020/),
+    );
+  });
+
+  test("a league's requests follow its own host, and only a sibling of the API host", async () => {
+    const { port } = new URL(fake.url);
+    const recorded = fake.recorded('2020-league-54040.json') as { league: Record<string, unknown> };
+    const hosts: string[] = [];
+    // Hosts under mfl.test reach the fake on 127.0.0.1; the Host asked for is kept.
+    const routed: typeof fetch = (input, init) => {
+      const url = new URL(String(input));
+      hosts.push(`${url.hostname} ${url.searchParams.get('TYPE')}`);
+      if (url.hostname.endsWith('.mfl.test')) url.hostname = '127.0.0.1';
+      return fetch(url, init);
+    };
+    const baseUrl = `http://api.mfl.test:${port}`;
+    for (const [baseURL, rosterHost] of [
+      [`https://www47.mfl.test:${port}`, 'www47.mfl.test'],
+      [`https://www47.elsewhere.example:${port}`, 'api.mfl.test'],
+    ] as const) {
+      hosts.length = 0;
+      fake.intercept = (request) =>
+        request.query.get('TYPE') === 'league'
+          ? reply.json({ ...recorded, league: { ...recorded.league, baseURL } })
+          : undefined;
+      const league = await connect({ baseUrl, fetch: routed }).fetchLeague(
+        PUBLIC,
+        LEAGUE_2020,
+        storeHolding(['all']),
+      );
+      assert.equal(league.rosterEntries.length, 417);
+      assert.deepEqual(hosts.slice(0, 2), ['api.mfl.test league', `${rosterHost} rosters`]);
+    }
+  });
+});
