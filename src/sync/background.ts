@@ -2,6 +2,7 @@
 // answers at once with its id, and progress is written to it as the engine reports it, so any
 // instance can show it. A process that stops leaves its requests 'running'; the next start
 // marks them 'interrupted' (markOrphanedSyncRequests).
+import { hostname } from 'node:os';
 import type { Platform } from '../domain/catalog.ts';
 import type { Logger } from '../logger.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -50,8 +51,9 @@ export function createBackgroundSyncs(options: BackgroundSyncOptions): Backgroun
   const running = new Set<Promise<void>>();
   const controller = new AbortController();
   const owner = runOwner();
-  // Requests a previous run of this process's host left behind died with it.
-  const swept = markOrphanedSyncRequests(store.db, (o) => o !== owner).catch((error: unknown) => {
+  // Requests whose process on this host is gone died with it (other hosts' are left alone: several
+  // instances may share one PostgreSQL).
+  const swept = markOrphanedSyncRequests(store.db, ownerIsGone).catch((error: unknown) => {
     logger.warn({ err: error }, 'could not mark interrupted sync requests');
   });
 
@@ -138,6 +140,21 @@ export function createBackgroundSyncs(options: BackgroundSyncOptions): Backgroun
       await swept;
     },
   };
+}
+
+/** Whether the "host:pid" owner is a process of this host that no longer exists. */
+function ownerIsGone(owner: string | null): boolean {
+  if (owner === null) return false;
+  const at = owner.lastIndexOf(':');
+  const pid = Number(owner.slice(at + 1));
+  if (at <= 0 || owner.slice(0, at) !== hostname() || !Number.isInteger(pid)) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0); // signal 0: checks only
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
 }
 
 /** Counts one progress event into the request's counters. */

@@ -144,10 +144,7 @@ export async function listSyncRequests(
   return rows.map(toSyncRequest);
 }
 
-/**
- * Requests left 'running' by a process of this owner that has stopped (server restart): their
- * sync died with it. Called at start-up with this process's owner prefix's host.
- */
+/** Marks 'interrupted' the running requests whose owner `isDead` says has stopped. */
 export async function markOrphanedSyncRequests(
   db: Tx,
   isDead: (owner: string | null) => boolean,
