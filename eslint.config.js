@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'tmp/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'packages/*/dist/**',
+      'data/**',
+      'node_modules/**',
+      'tmp/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,6 +29,12 @@ export interface Config {
    * hosted page does not offer Yahoo.
    */
   publicBaseUrl: string | undefined;
+  /** Port of the separate /metrics listener; undefined: no metrics (0: any free port). */
+  metricsPort: number | undefined;
+  /** Interface the metrics listener binds to (loopback unless said otherwise). */
+  metricsHost: string;
+  /** When set, /metrics needs `Authorization: Bearer <key>`. */
+  metricsKey: string | undefined;
   platforms: PlatformSettings;
 }
 
@@ -171,6 +177,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (secretKey !== undefined && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretKey)) {
     throw new ConfigError('FANTASY_SECRET_KEY', 'must be 32 bytes as 64 hex digits or base64');
   }
+  const metricsKey = optional(env, 'METRICS_KEY');
+  if (metricsKey !== undefined && metricsKey.length < 16) {
+    throw new ConfigError('METRICS_KEY', 'must be at least 16 characters');
+  }
   const config: Config = {
     host: text(env, 'HOST', '127.0.0.1'),
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -184,6 +194,12 @@ export function loadConfig(env: Env = process.env): Config {
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
+    metricsPort:
+      optional(env, 'METRICS_PORT') === undefined
+        ? undefined
+        : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    metricsHost: text(env, 'METRICS_HOST', '127.0.0.1'),
+    metricsKey,
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
       espnBaseUrl: webUrl(

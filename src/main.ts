@@ -5,6 +5,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { createApp } from './http/app.ts';
+import { createStoreReadModel } from './http/read-model.ts';
+import { API_ROUTES } from './http/routes/index.ts';
+import { OPERATIONS } from './http/routes/operations.ts';
+import { ServiceMetrics } from './metrics/registry.ts';
+import { createMetricsServer } from './metrics/server.ts';
+import { observeUpstreamCalls } from './platforms/http-client.ts';
 import { createHttpServer } from './http/server.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { silentLogger } from './logger.ts';
@@ -37,6 +43,8 @@ export interface RunningServer {
   url: string;
   store: Store;
   scheduler: Scheduler;
+  /** The /metrics address, when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** Set only when this start loaded the demo into an empty store: shown once, never stored. */
   demoToken?: string;
   close(): Promise<void>;
@@ -51,6 +59,8 @@ export async function startServer(
   // Redis holds only the rate-limit counters, so it is not needed when the limit is off.
   let rateLimitStore: RedisRateLimitStore | undefined;
   let accounts: AccountServices | undefined;
+  let metricsServer: Server | undefined;
+  let stopObservingUpstream = (): void => undefined;
   try {
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
@@ -70,13 +80,26 @@ export async function startServer(
     const demoToken = demo?.token;
     const connectors = options.connectors ?? createConnectorRegistry(config);
     accounts = createAccountServices({ store, config, logger, connectors });
+    const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
+    const redis = rateLimitStore;
     const app = createApp({
       store,
       config,
       logger,
       accounts,
       ...(rateLimitStore && { rateLimitStore }),
+      ...(metrics && { observer: metrics.requests }),
     });
+    let metricsUrl: string | undefined;
+    if (metrics !== undefined) {
+      if (redis !== undefined) metrics.watchRedis(() => redis.isShared());
+      stopObservingUpstream = observeUpstreamCalls((call) =>
+        metrics.recordUpstreamCall(call.platform, call.status),
+      );
+      metricsServer = createMetricsServer(metrics, { key: config.metricsKey, logger });
+      await listen(metricsServer, config.metricsPort as number, config.metricsHost);
+      metricsUrl = `${serverUrl(metricsServer)}/metrics`;
+    }
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
@@ -91,6 +114,10 @@ export async function startServer(
           trigger: 'schedule',
           signal,
           secrets,
+          ...(metrics && {
+            onAccountSynced: (account, durationMs) =>
+              metrics.recordSync(account.platform, account.outcome, durationMs / 1000),
+          }),
         });
         logger.info(
           {
@@ -109,6 +136,7 @@ export async function startServer(
         store: store.location,
         rateLimits: rateLimitStore ? 'redis' : 'memory',
         syncIntervalMinutes: config.syncIntervalMinutes,
+        ...(metricsUrl && { metrics: metricsUrl }),
       },
       'listening',
     );
@@ -118,6 +146,8 @@ export async function startServer(
       (closing ??= (async () => {
         logger.info('shutting down');
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
+        if (metricsServer !== undefined) await stopAccepting(metricsServer, 1000);
+        stopObservingUpstream();
         await scheduler.stop();
         // Background syncs started over HTTP are cancelled and record their end.
         await accounts?.close();
@@ -126,13 +156,34 @@ export async function startServer(
         await store.close();
         logger.info('stopped');
       })());
-    return { url, store, scheduler, ...(demoToken === undefined ? {} : { demoToken }), close };
+    return {
+      url,
+      store,
+      scheduler,
+      ...(metricsUrl && { metricsUrl }),
+      ...(demoToken === undefined ? {} : { demoToken }),
+      close,
+    };
   } catch (error) {
     await accounts?.close();
+    stopObservingUpstream();
+    metricsServer?.close();
     await rateLimitStore?.close();
     await store.close();
     throw error;
   }
+}
+
+/** The metrics of this process: every route the app serves, and the store's health. */
+function createMetrics(store: Store): ServiceMetrics {
+  const read = createStoreReadModel(store);
+  return new ServiceMetrics({
+    operationIds: [
+      ...API_ROUTES.map((route) => route.doc.operationId),
+      ...OPERATIONS.map((operation) => operation.operationId),
+    ],
+    storePing: () => read.ping(),
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

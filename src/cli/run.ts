@@ -22,6 +22,7 @@ Commands:
   sync --user NAME [--platform P] [--sport S]... [--season YEAR]... | sync --all
   sync status [--user NAME]
   demo load                               load the bundled demo data (idempotent)
+  mcp                                     Model Context Protocol on stdio (token in FANTASY_TOKEN)
 
 Run "fantasy-data <command> --help" for a command's details; "fantasy-data --version".
 The store is SQLite in FANTASY_DATA_DIR, or in ./data of the current folder when that is unset,
@@ -45,6 +46,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   link: async () => (await import('./commands/link.ts')).linkCommand,
   sync: async () => (await import('./commands/sync.ts')).syncCommand,
   demo: async () => (await import('./commands/demo.ts')).demoCommand,
+  mcp: async () => (await import('./commands/mcp.ts')).mcpCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

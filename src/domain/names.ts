@@ -153,6 +153,13 @@ function maxEdits(length: number): number {
  * the query word with the fewest players, and close spelling a count filter over the bigrams of
  * the names and words (an edit changes at most three bigrams) before any distance is computed.
  */
+export interface NameSearchResult<T> {
+  best?: T;
+  matchCount: number;
+  /** When asked for: the tier's players, best first, at most as many as asked. */
+  ranked?: T[];
+}
+
 export class NameIndex<T extends NameCandidate> {
   private readonly players: readonly T[];
   private readonly normalized: string[];
@@ -207,26 +214,40 @@ export class NameIndex<T extends NameCandidate> {
     }
   }
 
+  /**
+   * The best match and the size of its tier; with `ranked` > 0 also up to that many players of
+   * the tier, best first (the answer's `best` among them), for callers that show the other
+   * candidates when names clash. The API's own search asks for none, and sorts nothing.
+   */
   search(
     query: string,
     isRostered: RosteredTest<T> = ownRosteredFlag,
-  ): { best?: T; matchCount: number } {
+    ranked = 0,
+  ): NameSearchResult<T> {
     if ([...query].length > MAX_PLAYER_NAME_LENGTH) return { matchCount: 0 };
     const normalized = normalizeName(query);
     if (normalized === '') return { matchCount: 0 };
     const exact = this.byName.get(normalized);
-    if (exact) return this.pick(exact, isRostered);
+    if (exact) return this.pick(exact, isRostered, ranked);
     const prefixed = this.prefixMatches(normalized);
-    if (prefixed.length > 0) return this.pick(prefixed, isRostered);
+    if (prefixed.length > 0) return this.pick(prefixed, isRostered, ranked);
     const wordPrefixed = this.wordPrefixMatches(normalized.split(' '));
-    if (wordPrefixed.length > 0) return this.pick(wordPrefixed, isRostered);
-    return this.closeSpellingMatch(normalized, isRostered);
+    if (wordPrefixed.length > 0) return this.pick(wordPrefixed, isRostered, ranked);
+    return this.closeSpellingMatch(normalized, isRostered, ranked);
   }
 
   private pick(
     indexes: readonly number[],
     isRostered: RosteredTest<T>,
-  ): { best?: T; matchCount: number } {
+    ranked: number,
+  ): NameSearchResult<T> {
+    if (ranked > 0 && indexes.length > 0) {
+      const tier = indexes
+        .map((index) => this.players[index] as T)
+        .sort((a, b) => compareCandidates(a, b, isRostered))
+        .slice(0, ranked);
+      return { best: tier[0] as T, matchCount: indexes.length, ranked: tier };
+    }
     let best: T | undefined;
     for (const index of indexes) {
       const player = this.players[index] as T;
@@ -273,7 +294,8 @@ export class NameIndex<T extends NameCandidate> {
   private closeSpellingMatch(
     query: string,
     isRostered: RosteredTest<T>,
-  ): { best?: T; matchCount: number } {
+    ranked: number,
+  ): NameSearchResult<T> {
     const allowed = maxEdits(query.length);
     if (allowed === 0) return { matchCount: 0 };
     const queryBigrams = bigrams(query);
@@ -312,6 +334,17 @@ export class NameIndex<T extends NameCandidate> {
       for (const index of this.keyPlayers[keyId] ?? []) {
         distances.set(index, Math.min(distance, distances.get(index) ?? Infinity));
       }
+    }
+    if (ranked > 0 && distances.size > 0) {
+      const tier = [...distances]
+        .sort(
+          ([a, aDistance], [b, bDistance]) =>
+            aDistance - bDistance ||
+            compareCandidates(this.players[a] as T, this.players[b] as T, isRostered),
+        )
+        .slice(0, ranked)
+        .map(([index]) => this.players[index] as T);
+      return { best: tier[0] as T, matchCount: distances.size, ranked: tier };
     }
     let best: { index: number; distance: number } | undefined;
     for (const [index, distance] of distances) {

@@ -18,6 +18,7 @@ import type { CachedResponse } from './cache/responses.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './exchange.ts';
 import type { Exchange, ResponseEvent } from './exchange.ts';
+import type { RequestObserver } from './observer.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Called after each response is written (metrics, tests). */
   onResponse?: (event: ResponseEvent) => void;
+  /** Metrics of every request (src/metrics); must be cheap: it runs on the hot path. */
+  observer?: RequestObserver;
   /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
   cache?: false | CacheOptions;
   /**
@@ -106,7 +109,7 @@ export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: 
 }
 
 export function createApp(deps: AppDeps): App {
-  const { logger, onResponse } = deps;
+  const { logger, onResponse, observer } = deps;
   const storeRead = createStoreReadModel(deps.store);
   const caching =
     deps.cache === false ? undefined : createCaching(deps.store, storeRead, logger, deps.cache);
@@ -124,7 +127,7 @@ export function createApp(deps: AppDeps): App {
   const docs = apiDocuments();
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger);
-  const responder = new Responder(limiter, accessLog, onResponse);
+  const responder = new Responder(limiter, accessLog, onResponse, observer);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
   const services =
@@ -174,6 +177,7 @@ export function createApp(deps: AppDeps): App {
   function checkRate(ex: Exchange, decision: RateLimitDecision): void {
     ex.rate = decision;
     if (!decision.allowed) {
+      observer?.rateLimited();
       throw new HttpProblem(
         'rate_limited',
         `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
@@ -205,16 +209,21 @@ export function createApp(deps: AppDeps): App {
     requireProduct(principal, route.doc.product);
     const query = route.checkQuery(rawQuery);
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
-    if (responses === undefined) return serveUncached(ex, route, params, query, principal, format);
+    // No cache, or path parameters that fail their check (the handler words the 400).
+    const keyParams = responses && route.cacheParams(params);
+    if (responses === undefined || keyParams === undefined) {
+      return serveUncached(ex, route, params, query, principal, format);
+    }
     const leagueParam = LEAGUE_PARAM.get(route);
     const key = ResponseCache.key(
       route.doc.operationId,
       leagueParam === undefined ? principal.userId : undefined,
-      params,
+      keyParams,
       query.key,
       format,
     );
     const entry = responses.lookup(key, principal.userId);
+    observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
       return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
     }
@@ -261,7 +270,7 @@ export function createApp(deps: AppDeps): App {
     return sendEntry(ex, entry, vary);
   }
 
-  /** Without a response cache (`cache: false`): the handler's answer, as built. */
+  /** Without a response cache (`cache: false`, or parameters that fail their check). */
   async function serveUncached(
     ex: Exchange,
     route: ApiRoute,

@@ -205,7 +205,9 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
       : '') +
     '</nav>' +
     `<h2 id="authentication">Authentication</h2><ul>${schemes}</ul>` +
-    '<p>Examples below assume <code>BASE_URL=http://127.0.0.1:8080</code> and <code>FANTASY_TOKEN</code> holding a token.</p>' +
+    '<p>The examples below run as they are against a fresh demo store (the first <code>npm start</code>), ' +
+    'with the variables the README uses: <code>TOKEN</code> holding the demo token that start printed, and ' +
+    "<code>B=http://127.0.0.1:8080</code>. League 11 is the demo's 2021 football league.</p>" +
     '<h2 id="endpoints">Endpoint reference</h2>' +
     operations
       .map(([path, method, op]) =>
@@ -213,7 +215,7 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
       )
       .join('') +
     (adminOperations.length > 0
-      ? '<h2 id="admin">Admin API reference</h2><p>Examples assume <code>ADMIN_KEY</code> holding an admin key.</p>' +
+      ? '<h2 id="admin">Admin API reference</h2><p>Examples assume <code>ADMIN_KEY</code> holding an admin key (<code>fantasy-data admin-keys create</code>) and <code>B</code> as above.</p>' +
         adminOperations
           .map(([path, method, op]) =>
             operationArticle(path, method, op, doc.components.securitySchemes),

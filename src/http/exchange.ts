@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { AccessLog } from './access-log.ts';
 import { ifNoneMatch } from './cache/conditional.ts';
 import type { CachedResponse, Representation } from './cache/responses.ts';
+import type { RequestObserver } from './observer.ts';
 import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
 import type { HttpProblem } from './problems.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
@@ -38,6 +39,8 @@ export class Responder {
     private readonly limiter: RateLimiter,
     private readonly accessLog: AccessLog,
     private readonly onResponse: ((event: ResponseEvent) => void) | undefined,
+    /** Metrics: one call per response with fixed arguments (see observer.ts). */
+    private readonly observer: RequestObserver | undefined = undefined,
   ) {}
 
   /** A body built for this request; never stored by anyone (`no-store`). */
@@ -157,6 +160,8 @@ export class Responder {
     started: number,
     adminKeyId?: number,
   ): void {
+    const elapsedMs = performance.now() - started;
+    this.observer?.responded(route, status, elapsedMs / 1000);
     this.accessLog.write({
       requestId,
       method,
@@ -165,7 +170,7 @@ export class Responder {
       userId,
       ...(adminKeyId !== undefined && { adminKeyId }),
       status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      durationMs: Math.round(elapsedMs * 100) / 100,
     });
     this.onResponse?.({ operationId: route, method: method ?? '', status });
   }

@@ -217,7 +217,7 @@ function apiOperation(
       {
         lang: 'Shell',
         label: 'curl',
-        source: `curl -sS -H "${route.contractHeader}: $FANTASY_TOKEN" "$BASE_URL${route.example}"`,
+        source: `curl -sS -H "${route.contractHeader}: $TOKEN" "$B${route.example}"`,
       },
     ],
   };
@@ -297,7 +297,7 @@ function adminOperation(
         label: 'curl',
         source:
           `curl -sS${route.method === 'GET' ? '' : ` -X ${route.method}`} -H "Authorization: Bearer $ADMIN_KEY"` +
-          `${data} "$BASE_URL${route.example.path}"`,
+          `${data} "$B${route.example.path}"`,
       },
     ],
   };
@@ -323,9 +323,7 @@ function plainOperation(
     security: [],
     parameters: [],
     responses,
-    'x-codeSamples': [
-      { lang: 'Shell', label: 'curl', source: `curl -sS "$BASE_URL${operation.path}"` },
-    ],
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: `curl -sS "$B${operation.path}"` }],
   };
 }
 

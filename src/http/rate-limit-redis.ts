@@ -113,6 +113,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.connect().catch(() => undefined);
   }
 
+  /** Whether hits go to Redis now (false while counting locally because Redis failed). */
+  isShared(): boolean {
+    return !this.degraded && !this.paused && !this.closed;
+  }
+
   /** A store whose Redis answered a PING, or a ConfigError naming REDIS_URL (for start-up). */
   static async connect(url: string, options: ConnectOptions): Promise<RedisRateLimitStore> {
     const store = new RedisRateLimitStore(url, options);

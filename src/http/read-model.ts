@@ -25,6 +25,8 @@ export interface PlayerSearchResult {
   best?: Player;
   /** Players in the best matching tier (see NameIndex). */
   matchCount: number;
+  /** When asked for: up to that many players of the tier, best first (best among them). */
+  candidates?: Player[];
 }
 
 export interface ReadModel {
@@ -34,7 +36,8 @@ export interface ReadModel {
   /** Undefined when the league does not exist or the user is not a member. */
   findLeague(userId: number, leagueId: number): Promise<League | undefined>;
   findPlayer(league: League, playerId: string): Promise<Player | undefined>;
-  searchPlayers(league: League, name: string): Promise<PlayerSearchResult>;
+  /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
+  searchPlayers(league: League, name: string, candidates?: number): Promise<PlayerSearchResult>;
   listRostered(league: League): Promise<Player[]>;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
@@ -47,7 +50,7 @@ export function createStoreReadModel(store: Store): ReadModel {
     findLeagues: (userId, query) => findLeaguesForUser(db, userId, query),
     findLeague: (userId, leagueId) => findLeagueForUser(db, userId, leagueId),
     findPlayer: (league, playerId) => findPlayerInLeague(db, league, playerId),
-    async searchPlayers(league, name) {
+    async searchPlayers(league, name, candidates = 0) {
       const pool = await listLeaguePlayerPool(db, league);
       const index = new NameIndex(
         pool.map((player) => ({
@@ -58,8 +61,12 @@ export function createStoreReadModel(store: Store): ReadModel {
           player,
         })),
       );
-      const { best, matchCount } = index.search(name);
-      return { best: best?.player, matchCount };
+      const { best, matchCount, ranked } = index.search(name, undefined, candidates);
+      return {
+        best: best?.player,
+        matchCount,
+        ...(ranked && { candidates: ranked.map((candidate) => candidate.player) }),
+      };
     },
     listRostered: (league) => listRosteredPlayers(db, league),
     async ping() {

@@ -47,7 +47,10 @@ export interface RouteDoc {
   responseHeaders?: Readonly<Record<string, HeaderDoc>>;
   /** Problems particular to this endpoint; the authentication ones apply to every route. */
   errors: readonly ProblemCode[];
-  /** A concrete path for the example curl line. */
+  /**
+   * A concrete path for the example curl line; it must answer 200 on a fresh demo store (league
+   * 11 is the demo's 2021 football league), as test/docs-examples.test.ts checks.
+   */
   example: string;
 }
 
@@ -63,6 +66,12 @@ export interface RouteDefinition<
   xml?: (body: Static<R>) => string;
   /** Replaces JSON.stringify where member order matters beyond what a JS object keeps. */
   json?: (body: Static<R>) => string;
+  /**
+   * The path parameters as the response cache keys them, for a route where differently written
+   * requests get the same answer (a name search ignores case and accents), so they share one
+   * entry instead of one each. Given the checked parameters; the raw ones key it by default.
+   */
+  cacheKey?: (params: Static<P>) => readonly string[];
   handler(context: RouteContext<P, Q>): Promise<Static<R>>;
 }
 
@@ -95,6 +104,11 @@ export interface ApiRoute {
   readonly segments: readonly string[];
   /** Checks the query string (the app does, before its cache); throws a 400 naming the parameter. */
   checkQuery(rawQuery: string | undefined): CheckedQuery;
+  /**
+   * The path parameters of the response cache key: the raw ones, or the route's `cacheKey` of the
+   * checked ones; undefined when they fail the check (the handler answers the 400, uncached).
+   */
+  cacheParams(rawParams: readonly string[]): readonly string[] | undefined;
   /** Runs the handler and serializes its result in `input.format`. */
   run(input: RouteInput): Promise<string>;
 }
@@ -105,7 +119,7 @@ const NO_QUERY: CheckedQuery = Object.freeze({ value: Object.freeze({}), key: un
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   definition: RouteDefinition<P, Q, R>,
 ): ApiRoute {
-  const { handler, xml, json, ...doc } = definition;
+  const { handler, xml, json, cacheKey, ...doc } = definition;
   if (doc.produces.some(isXml) && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);
   }
@@ -114,6 +128,15 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
   const params = compileParams(definition.params, 'path');
   const query = compileParams(definition.query, 'query');
   const queryNames = Object.keys(definition.query.properties);
+  const keyOf = (rawParams: readonly string[]): readonly string[] | undefined => {
+    let checked: Static<P>;
+    try {
+      checked = params.parse(decodePath(paramNames, rawParams));
+    } catch {
+      return undefined;
+    }
+    return (cacheKey as (params: Static<P>) => readonly string[])(checked);
+  };
   return {
     doc,
     segments,
@@ -123,6 +146,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
       const key = queryKey(queryNames, value as Record<string, unknown>);
       return key === undefined ? NO_QUERY : { value, key };
     },
+    cacheParams: cacheKey === undefined ? (rawParams) => rawParams : memoized(keyOf),
     async run(input) {
       const context: RouteContext<P, Q> = {
         principal: input.principal,
@@ -137,6 +161,28 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
       if (isXml(input.format) && xml !== undefined) return xml(body);
       return json !== undefined ? json(body) : JSON.stringify(body);
     },
+  };
+}
+
+/** Raw path parameters remembered per route with their cache key (a cleared map, not an LRU). */
+const MAX_REMEMBERED_KEYS = 4096;
+
+/**
+ * `keyOf` behind a small map: checking and normalising a name takes several microseconds (NFKD,
+ * Unicode classes), as much as the rest of a cached answer, so a repeated request skips it.
+ */
+function memoized(
+  keyOf: (rawParams: readonly string[]) => readonly string[] | undefined,
+): (rawParams: readonly string[]) => readonly string[] | undefined {
+  const known = new Map<string, readonly string[] | null>();
+  return (rawParams) => {
+    const raw = rawParams.join('/');
+    const found = known.get(raw);
+    if (found !== undefined) return found ?? undefined;
+    const key = keyOf(rawParams);
+    if (known.size >= MAX_REMEMBERED_KEYS) known.clear();
+    known.set(raw, key ?? null);
+    return key;
   };
 }
 

@@ -76,6 +76,29 @@ interface Failure {
   response?: { status: number; body: string };
 }
 
+/** One answer (or its absence) from a platform, as metrics count it: no URL, no id. */
+export interface UpstreamCall {
+  platform: string;
+  /** The HTTP status, or 'timeout' / 'network_error' when no status came back. */
+  status: string;
+}
+
+const upstreamObservers = new Set<(call: UpstreamCall) => void>();
+
+/**
+ * Calls `observer` after every attempt any platform client makes (retries included), so the
+ * server's metrics can count them without platforms knowing about metrics. Returns the
+ * unsubscribe function.
+ */
+export function observeUpstreamCalls(observer: (call: UpstreamCall) => void): () => void {
+  upstreamObservers.add(observer);
+  return () => void upstreamObservers.delete(observer);
+}
+
+function reportUpstream(platform: string, status: string): void {
+  for (const observer of upstreamObservers) observer({ platform, status });
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { platform } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -122,6 +145,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(request.body === undefined ? {} : { body: request.body }),
         signal: controller.signal,
       });
+      reportUpstream(platform, String(response.status));
       if (!response.ok) {
         const body = await response.text().catch(() => '');
         return statusFailure(response, endpoint, body.slice(0, ERROR_BODY_CHARS));
@@ -131,6 +155,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       // The caller's own abort is not a platform failure: hand its reason back unchanged.
       if (signal?.aborted) throw signal.reason;
+      reportUpstream(platform, timedOut ? 'timeout' : 'network_error');
       if (timedOut) {
         const message = `${endpoint} gave no complete answer within ${timeoutMs} ms`;
         return { kind: 'timeout', message, retry: true };

@@ -56,6 +56,7 @@ export async function syncAccount(
   described: Set<string> = new Set(),
 ): Promise<AccountSyncSummary> {
   const { platform, userId } = account;
+  const started = performance.now();
   const runId = await startSyncRun(store.db, {
     userId,
     platform,
@@ -122,6 +123,7 @@ export async function syncAccount(
       ...(error === '' ? {} : { error }),
     });
   }
+  options.onAccountSynced?.(summary, performance.now() - started);
   return summary;
 }
 

@@ -102,6 +102,8 @@ export interface SyncOptions {
   /** What started the run, stored with it: 'cli', 'schedule', 'demo'... */
   trigger: string;
   onProgress?: (event: SyncProgressEvent) => void;
+  /** Called when an account's sync has finished and been recorded (metrics). */
+  onAccountSynced?: (summary: AccountSyncSummary, durationMs: number) => void;
   signal?: AbortSignal;
   /** Needed only for accounts with stored credentials. */
   secrets?: SecretBox;

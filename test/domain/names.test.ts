@@ -273,3 +273,42 @@ describe('NameIndex on a large pool', () => {
     assert.equal(index.search('josh alman3').best?.fullName.startsWith('Josh Allman3'), true);
   });
 });
+
+describe('NameIndex ranked candidates', () => {
+  const candidate = (playerId: string, fullName: string, rostered = false, active = true) => ({
+    playerId,
+    fullName,
+    rostered,
+    active,
+  });
+  const index = new NameIndex([
+    candidate('30', 'Josh Allman'),
+    candidate('4', 'Josh Allman', true),
+    candidate('12', 'Josh Allman', false, false),
+    candidate('7', 'Joshua Allmann'),
+    candidate('8', 'Patrick Mahomes'),
+  ]);
+
+  it('lists the best tier best first, the answer first among them, up to the count asked', () => {
+    const { best, matchCount, ranked } = index.search('josh allman', undefined, 10);
+    assert.equal(matchCount, 3);
+    assert.deepEqual(
+      ranked?.map((c) => c.playerId),
+      ['4', '30', '12'],
+    );
+    assert.equal(best, ranked?.[0]);
+    assert.equal(index.search('josh allman', undefined, 2).ranked?.length, 2);
+    assert.equal(index.search('josh allman').ranked, undefined, 'not asked, not sorted');
+  });
+
+  it('orders close spellings by edits first', () => {
+    const { ranked, matchCount } = index.search('patrik mahomes', undefined, 5);
+    assert.equal(matchCount, 1);
+    assert.deepEqual(
+      ranked?.map((c) => c.playerId),
+      ['8'],
+    );
+    const typo = index.search('josh allmann', undefined, 5);
+    assert.equal(typo.ranked?.[0]?.playerId, typo.best?.playerId);
+  });
+});

@@ -2,9 +2,11 @@
 // If-None-Match, and the rule that an answer built while the store changed is sent but not kept.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { ifNoneMatch, preferredCoding } from '../../src/http/cache/conditional.ts';
 import { ByteLru } from '../../src/http/cache/lru.ts';
-import { ResponseCache } from '../../src/http/cache/responses.ts';
+import { ENTRY_OVERHEAD_BYTES, ResponseCache } from '../../src/http/cache/responses.ts';
 import { Snapshots } from '../../src/http/cache/snapshots.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
@@ -96,6 +98,64 @@ describe('ResponseCache.remember', () => {
       assert.equal(cache.lookup('fresh', user.id + 1), undefined, 'not a member');
       snapshots.invalidate({ dataSeq: 100, leagueIds: [leagueId], userIds: [], pools: [] });
       assert.equal(cache.stats().entries, 0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('ResponseCache byte accounting', () => {
+  // The budget bounds the process only if an entry counts what it really holds: small answers
+  // (a player, about 200 bytes) are where the fixed per-entry cost dominates.
+  it('counts at least the heap and buffer bytes a small entry really takes', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const t = await startTestApp({ dialect: 'sqlite', cache: false });
+    try {
+      const user = await t.createUser('erin');
+      const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
+      const snapshots = new Snapshots(t.store.db);
+      const cache = new ResponseCache(snapshots, 1024 ** 3);
+      const scope = { userId: user.id, leagueId };
+      await snapshots.userLeagues(user.id);
+      const player = JSON.stringify({
+        player_id: '2749',
+        full_name: 'D.J. Marlow',
+        first_name: 'D.J.',
+        last_name: 'Marlow',
+        position: 'WR',
+        irl_team: 'CAR',
+        active: true,
+        roster_id: '3',
+      });
+      const count = 20_000;
+      gc();
+      const before = process.memoryUsage();
+      for (let i = 0; i < count; i++) {
+        const key = ResponseCache.key(
+          'searchPlayerByName',
+          undefined,
+          [String(leagueId), `andres penalosa ${i}`],
+          undefined,
+          'application/json',
+        );
+        await cache.remember(key, scope, cache.generation, {
+          contentType: 'application/json',
+          body: player,
+          headers: ['X-Match-Count', '1'],
+        });
+      }
+      gc();
+      const held = process.memoryUsage();
+      assert.equal(cache.stats().entries, count);
+      const real =
+        (held.heapUsed - before.heapUsed + held.arrayBuffers - before.arrayBuffers) / count;
+      const counted = cache.stats().bytes / count;
+      assert.ok(
+        counted >= real && counted < 2 * real,
+        `an entry takes ${real.toFixed(0)} B and counts ${counted.toFixed(0)} B ` +
+          `(ENTRY_OVERHEAD_BYTES ${ENTRY_OVERHEAD_BYTES})`,
+      );
     } finally {
       await t.close();
     }

@@ -175,6 +175,47 @@ for (const dialect of testBackends()) {
       }
     });
 
+    it('keeps one entry for name searches that differ only as normalised (case, accents, dots)', async () => {
+      const calls: string[] = [];
+      const counted = await startTestApp({
+        dialect,
+        cache: { pollIntervalMs: POLL_MS },
+        readModel: (defaults): ReadModel => ({
+          ...defaults,
+          searchPlayers: (league, name) => {
+            calls.push(name);
+            return defaults.searchPlayers(league, name);
+          },
+        }),
+      });
+      try {
+        const world = await buildWorld(counted);
+        await counted.app.refresh();
+        const search = (name: string) =>
+          counted.request(`/players/${world.leagues.main}/searchPlayer/name/${name}`, {
+            token: world.tokens.alice,
+          });
+        const etags = new Set<string | null>();
+        for (const name of ['dj%20moore', 'DJ%20MOORE', 'D.J.%20Moore', 'd%20j%20m%C3%B3ore']) {
+          const response = await search(name);
+          assert.equal(response.status, 200, name);
+          assert.equal(((await response.json()) as { player_id: string }).player_id, '4983');
+          etags.add(response.headers.get('etag'));
+        }
+        assert.equal(etags.size, 1);
+        assert.deepEqual(calls, ['dj moore'], 'four spellings, one search, one entry');
+        // Parameters that fail their check are never looked up under a normalised key.
+        await expectProblem(await search(`dj%20moore${'x'.repeat(100)}`), 'invalid_parameter');
+        await expectProblem(await search('%21%2C%21'), 'invalid_parameter');
+        await expectProblem(await search('dj%zzmoore'), 'invalid_parameter');
+        assert.equal(calls.length, 1);
+        assert.equal((await search('dj%20mo')).status, 200, 'another name, another search');
+        assert.equal(calls.length, 2);
+      } finally {
+        await counted.close();
+      }
+    });
+
     it('sends ETag, Last-Modified and Cache-Control: private, and 304 to a matching If-None-Match', async () => {
       for (const path of paths(w.leagues.main)) {
         const response = await t.request(path, { token: w.tokens.alice });

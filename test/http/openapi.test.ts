@@ -171,7 +171,7 @@ describe('OpenAPI document and /docs', () => {
     }
     assert.ok(
       html.includes(
-        'curl -sS -H &quot;X-Auth-Token: $FANTASY_TOKEN&quot; &quot;$BASE_URL/league/findAllLeagues?sport=football&amp;season=2021&quot;',
+        'curl -sS -H &quot;X-Auth-Token: $TOKEN&quot; &quot;$B/league/findAllLeagues?sport=football&amp;season=2021&quot;',
       ),
     );
   });

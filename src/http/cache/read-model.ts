@@ -3,7 +3,7 @@
 // player pool with one name index shared by every league of the pool. One player or one roster
 // is a single indexed query, and its rendered answer is cached anyway, so those go to the store
 // rather than loading a whole pool (tens of milliseconds, on the event loop with SQLite) for them.
-import type { League } from '../../domain/records.ts';
+import type { League, Player } from '../../domain/records.ts';
 import type { ReadModel } from '../read-model.ts';
 import type { Snapshots } from './snapshots.ts';
 
@@ -28,18 +28,24 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
       return (await snapshots.userLeagues(userId)).byId.get(leagueId)?.league;
     },
     findPlayer: (league, playerId) => store.findPlayer(league, playerId),
-    async searchPlayers(league, name) {
+    async searchPlayers(league, name, candidates = 0) {
       const [pool, roster] = await Promise.all([
         snapshots.pool(league),
         snapshots.roster(league.leagueId),
       ]);
-      const { best, matchCount } = snapshots
+      const { best, matchCount, ranked } = snapshots
         .nameIndex(pool)
-        .search(name, (candidate) => roster.has(candidate.playerId));
+        .search(name, (candidate) => roster.has(candidate.playerId), candidates);
       if (best === undefined) return { matchCount };
-      // The index holds names only; the one player found is read whole (with its roster id).
+      // The index holds names only; the players found are read whole (with their roster ids).
       const player = await store.findPlayer(league, best.playerId);
-      return player === undefined ? { matchCount: 0 } : { best: player, matchCount };
+      if (player === undefined) return { matchCount: 0 };
+      if (ranked === undefined) return { best: player, matchCount };
+      const others = await Promise.all(
+        ranked.slice(1).map((candidate) => store.findPlayer(league, candidate.playerId)),
+      );
+      const found = others.filter((other): other is Player => other !== undefined);
+      return { best: player, matchCount, candidates: [player, ...found] };
     },
     listRostered: (league) => store.listRostered(league),
     ping: () => store.ping(),

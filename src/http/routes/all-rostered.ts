@@ -26,7 +26,7 @@ export const allRostered = defineRoute({
   responseDescription: 'The rostered players by name.',
   produces: ['application/json'],
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
-  example: '/players/getAllRostered/1/names',
+  example: '/players/getAllRostered/11/names',
   json: rosteredJson,
   async handler(context) {
     requireProduct(context.principal, 'roster');

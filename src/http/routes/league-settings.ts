@@ -24,7 +24,7 @@ export const leagueSettings = defineRoute({
   produces: ['application/json', ...XML_TYPES],
   xml: leagueXml,
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
-  example: '/league/settings/1',
+  example: '/league/settings/11',
   async handler(context) {
     requireProduct(context.principal, 'league');
     const { league_id } = context.params();

@@ -32,7 +32,7 @@ export const playerById = defineRoute({
   responseDescription: 'The player.',
   produces: ['application/json'],
   errors: ['invalid_parameter', 'league_not_found', 'player_not_found', 'not_acceptable'],
-  example: '/players/1/searchPlayer/player_id/4046',
+  example: '/players/11/searchPlayer/player_id/4046',
   async handler(context) {
     requireProduct(context.principal, 'player');
     const { league_id, player_id } = context.params();

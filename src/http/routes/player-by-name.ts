@@ -41,7 +41,10 @@ export const playerByName = defineRoute({
     },
   },
   errors: ['invalid_parameter', 'league_not_found', 'player_not_found', 'not_acceptable'],
-  example: '/players/1/searchPlayer/name/dj%20moore',
+  example: '/players/11/searchPlayer/name/dj%20marlow',
+  // The answer depends on the name only as normalised ("DJ%20Marlow", "d.j. marlow" and
+  // "dj marlow" are one search), so they share one cache entry rather than one per spelling.
+  cacheKey: ({ league_id, player_name }) => [String(league_id), normalizeName(player_name)],
   async handler(context) {
     requireProduct(context.principal, 'player');
     const { league_id, player_name } = context.params();
