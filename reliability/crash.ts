@@ -10,6 +10,7 @@ import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { RECORDED_SLEEPER_USER, reply, startFakeSleeper } from '../test/helpers/fake-platform.ts';
 import { spawnCli, startServiceProcess } from './service.ts';
+import { seasonsBetween } from '../src/domain/seasons.ts';
 
 /** Where a trial's store lives: environment for the CLI and options for openStore. */
 export interface StoreSpot {
@@ -134,6 +135,12 @@ export async function firstStartTrial(
   return { trial: 'first start', killedAfterMs, problems };
 }
 
+/**
+ * The recorded seasons named: the recorded leagues' seasons are over, so once synced in full an
+ * unnamed `sync` leaves them alone (src/sync/seasons.ts) and a trial would kill an idle run.
+ */
+const NAMED_SEASONS = seasonsBetween(2017, 2021).flatMap((season) => ['--season', String(season)]);
+
 /** One Sleeper sync killed at a random moment; then the store is checked and a sync completes. */
 export async function syncTrial(
   spot: StoreSpot,
@@ -145,7 +152,7 @@ export async function syncTrial(
   const killedAfterMs = rng.int(0, Math.round(syncMs * 0.8));
   const problems: string[] = [];
   const env = { ...spot.env, SLEEPER_BASE_URL: sleeperUrl };
-  const sync = spawnCli(['sync', '--user', 'alice'], env);
+  const sync = spawnCli(['sync', '--user', 'alice', ...NAMED_SEASONS], env);
   sync.stdout?.resume();
   await stderrSays(sync, 'syncing');
   await killAfter(sync, killedAfterMs);
@@ -155,7 +162,7 @@ export async function syncTrial(
   } finally {
     await store.close();
   }
-  const again = spawnCli(['sync', '--user', 'alice'], env);
+  const again = spawnCli(['sync', '--user', 'alice', ...NAMED_SEASONS], env);
   again.stdout?.resume();
   let stderr = '';
   again.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

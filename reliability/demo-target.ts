@@ -1,5 +1,6 @@
 // A fresh demo store with two tokens: the demo user's (every product) and an intruder's (a user
 // with no leagues), for the fuzzer and the soak.
+import { loadConfig } from '../src/config.ts';
 import type { Store } from '../src/storage/db.ts';
 import { findLeaguesForUser } from '../src/storage/repositories/leagues.ts';
 import { issueToken } from '../src/storage/repositories/tokens.ts';
@@ -13,7 +14,8 @@ export interface DemoTokens {
 }
 
 export async function prepareDemoStore(store: Store): Promise<DemoTokens> {
-  await loadDemo(store);
+  // The seasons the service under test serves (SUPPORTED_SEASONS, default 2017-2021).
+  await loadDemo(store, { seasons: loadConfig().supportedSeasons });
   const demo = await findUserByName(store.db, 'demo');
   if (!demo) throw new Error('the demo load made no demo user');
   const intruder = await createUser(store.db, 'intruder');

@@ -1,6 +1,7 @@
 // The only reader of process.env: parses the environment once into a frozen, typed Config and
 // fails at start-up naming the bad variable.
 import { resolve } from 'node:path';
+import { CONTRACT_SEASONS, seasonsBetween } from './domain/seasons.ts';
 
 export interface Config {
   /** Interface the HTTP server binds to. */
@@ -12,13 +13,25 @@ export interface Config {
   dataDirFromEnv: boolean;
   /** PostgreSQL URL; when set the store lives there instead of in SQLite under dataDir. */
   databaseUrl: string | undefined;
-  /** Redis URL; when set, per-token rate limits are shared between instances. */
+  /**
+   * Redis URL; when set, per-token rate limits are shared between instances, syncs run as jobs on
+   * a queue (BullMQ) and the platforms' request budgets are shared by every worker.
+   */
   redisUrl: string | undefined;
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. */
   syncIntervalMinutes: number;
+  /**
+   * Seasons synced and served, by start year, ascending (SUPPORTED_SEASONS). Leagues of other
+   * seasons stay in the store but are neither listed nor served.
+   */
+  supportedSeasons: readonly number[];
+  /** With REDIS_URL: whether `serve` also runs a sync worker (false: only `worker` processes). */
+  syncWorkerInServe: boolean;
+  /** Account syncs one worker process runs at once (`worker --concurrency` overrides it). */
+  syncWorkerConcurrency: number;
   /** Load the demo data into an empty store when the server starts. */
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
@@ -41,6 +54,8 @@ export interface Config {
 /** Where each platform is reached (tests point these at fakes on 127.0.0.1) and its app keys. */
 export interface PlatformSettings {
   sleeperBaseUrl: string;
+  /** Calls per minute to Sleeper from the whole deployment (each process, without REDIS_URL). */
+  sleeperRequestsPerMinute: number;
   espnBaseUrl: string;
   espnFanBaseUrl: string;
   yahooBaseUrl: string;
@@ -69,6 +84,16 @@ export class ConfigError extends Error {
   ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
+  }
+}
+
+/** A Redis URL as it may be shown: scheme, host, port and database, never the credentials. */
+export function describeRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'redis://(unparseable url)';
   }
 }
 
@@ -124,6 +149,37 @@ function webUrl(env: Env, name: string, fallback: string): string {
   return url(env, name, ['http:', 'https:']) ?? fallback;
 }
 
+/**
+ * Seasons before this are refused: no platform's API serves leagues that old, and a typo such as
+ * 1017-2021 would otherwise turn every sync into a thousand upstream calls per sport.
+ */
+export const FIRST_SEASON_ALLOWED = 2000;
+
+/**
+ * SUPPORTED_SEASONS: a range of whole years FIRST-LAST (by the year each season starts), ending
+ * no later than next year: a season that has not started yet has no leagues to sync.
+ */
+function seasonRange(env: Env, now: Date): readonly number[] {
+  const name = 'SUPPORTED_SEASONS';
+  const raw = optional(env, name);
+  if (raw === undefined) {
+    return Object.freeze(seasonsBetween(CONTRACT_SEASONS.first, CONTRACT_SEASONS.last));
+  }
+  const latest = now.getUTCFullYear() + 1;
+  const expected = `a range of years FIRST-LAST from ${FIRST_SEASON_ALLOWED} to ${latest} such as ${CONTRACT_SEASONS.first}-${latest - 1}`;
+  const match = /^\s*(\d{4})\s*-\s*(\d{4})\s*$/.exec(raw);
+  if (match === null) throw new ConfigError(name, `must be ${expected}, got "${raw}"`);
+  const first = Number(match[1]);
+  const last = Number(match[2]);
+  if (first > last) {
+    throw new ConfigError(name, `must start no later than it ends, got "${raw}"`);
+  }
+  if (first < FIRST_SEASON_ALLOWED || last > latest) {
+    throw new ConfigError(name, `must be ${expected}, got "${raw}"`);
+  }
+  return Object.freeze(seasonsBetween(first, last));
+}
+
 function yahooBudgets(
   env: Env,
 ): Pick<
@@ -165,7 +221,8 @@ function publicBaseUrl(env: Env): string | undefined {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function loadConfig(env: Env = process.env): Config {
+/** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
+export function loadConfig(env: Env = process.env, now: Date = new Date()): Config {
   const logLevel = text(env, 'LOG_LEVEL', 'info');
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(
@@ -191,6 +248,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     logLevel: logLevel as Config['logLevel'],
     syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
+    supportedSeasons: seasonRange(env, now),
+    syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
+    syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
@@ -202,6 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     metricsKey,
     platforms: {
       sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
+      // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).
+      sleeperRequestsPerMinute: integer(env, 'SLEEPER_REQUESTS_PER_MINUTE', 900, 1, 100_000),
       espnBaseUrl: webUrl(
         env,
         'ESPN_BASE_URL',

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { createApp } from './http/app.ts';
 import { createStoreReadModel } from './http/read-model.ts';
-import { API_ROUTES } from './http/routes/index.ts';
+import { apiRoutes } from './http/routes/index.ts';
 import { OPERATIONS } from './http/routes/operations.ts';
 import { ServiceMetrics } from './metrics/registry.ts';
 import { createMetricsServer } from './metrics/server.ts';
@@ -22,11 +22,11 @@ import { createAccountServices } from './sync/account-services.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
-import { syncAll } from './sync/engine.ts';
-import type { ConnectorRegistry } from './sync/types.ts';
-import { sweepInterruptedRuns } from './sync/run-lease.ts';
-import { createScheduler } from './sync/scheduler.ts';
+import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
+import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
+import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
+import { sweepInterruptedRuns } from './sync/run-lease.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
 
@@ -37,12 +37,18 @@ export interface StartOptions {
   shutdownTimeoutMs?: number;
   /** Prefix of the shared rate-limit keys in Redis (tests isolate themselves with it). */
   rateLimitKeyPrefix?: string;
+  /** Prefixes of the sync queue and the platforms' budgets in Redis (tests). */
+  queuePrefix?: string;
+  budgetKeyPrefix?: string;
 }
 
 export interface RunningServer {
   url: string;
   store: Store;
-  scheduler: Scheduler;
+  /** Where syncs go: this process, or the queue (REDIS_URL). */
+  syncJobs: SyncJobs;
+  /** The re-sync timer when syncs run in this process (no REDIS_URL). */
+  scheduler?: Scheduler;
   /** The /metrics address, when METRICS_PORT is set. */
   metricsUrl?: string;
   /** Set only when this start loaded the demo into an empty store: shown once, never stored. */
@@ -56,9 +62,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Redis holds only the rate-limit counters, so it is not needed when the limit is off.
+  // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
+  // the platforms' budgets.
   let rateLimitStore: RedisRateLimitStore | undefined;
   let accounts: AccountServices | undefined;
+  let syncJobs: SyncJobs | undefined;
+  let worker: SyncWorker | undefined;
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
   try {
@@ -70,7 +79,9 @@ export async function startServer(
     }
     const interrupted = await sweepInterruptedRuns(store.db);
     if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
-    const demo = config.demoOnEmpty ? await loadDemoIntoEmptyStore(store) : undefined;
+    const demo = config.demoOnEmpty
+      ? await loadDemoIntoEmptyStore(store, config.supportedSeasons)
+      : undefined;
     if (demo !== undefined) {
       logger.info(
         { leagues: demo.summary.leaguesFound, outcome: demo.summary.outcome },
@@ -80,7 +91,42 @@ export async function startServer(
     const demoToken = demo?.token;
     const connectors = options.connectors ?? createConnectorRegistry(config);
     accounts = createAccountServices({ store, config, logger, connectors });
-    const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
+    const metrics =
+      config.metricsPort === undefined ? undefined : createMetrics(store, config.supportedSeasons);
+    const secrets = createSecretBox(config);
+    const prefixes = {
+      ...(options.queuePrefix !== undefined && { queuePrefix: options.queuePrefix }),
+      ...(options.budgetKeyPrefix !== undefined && { budgetKeyPrefix: options.budgetKeyPrefix }),
+    };
+    // Syncs of this process (the schedule's without a queue, the worker's with one) are counted.
+    const onAccountSynced =
+      metrics &&
+      ((account: AccountSyncSummary, durationMs: number) =>
+        metrics.recordSync(account.platform, account.outcome, durationMs / 1000));
+    syncJobs = await openSyncJobs(config, {
+      store,
+      connectors,
+      secrets,
+      logger,
+      ...(onAccountSynced && { onAccountSynced }),
+      ...prefixes,
+    });
+    // With a queue the schedule lives in Redis, one for every process: each serve sets it.
+    await syncJobs.schedule(config.syncIntervalMinutes * 60_000);
+    if (config.redisUrl !== undefined && config.syncWorkerInServe) {
+      worker = await startConfiguredWorker(
+        { ...config, redisUrl: config.redisUrl },
+        {
+          store,
+          secrets,
+          logger,
+          concurrency: config.syncWorkerConcurrency,
+          ...(options.connectors && { connectors: options.connectors }),
+          ...(onAccountSynced && { onAccountSynced }),
+          ...prefixes,
+        },
+      );
+    }
     const redis = rateLimitStore;
     const app = createApp({
       store,
@@ -103,39 +149,14 @@ export async function startServer(
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);
-    const secrets = createSecretBox(config);
-    const scheduler = createScheduler({
-      intervalMinutes: config.syncIntervalMinutes,
-      logger,
-      run: async (signal) => {
-        const summary = await syncAll(store, connectors, {
-          sports: [],
-          seasons: [],
-          trigger: 'schedule',
-          signal,
-          secrets,
-          ...(metrics && {
-            onAccountSynced: (account, durationMs) =>
-              metrics.recordSync(account.platform, account.outcome, durationMs / 1000),
-          }),
-        });
-        logger.info(
-          {
-            outcome: summary.outcome,
-            leaguesWritten: summary.leaguesWritten,
-            leaguesFailed: summary.leaguesFailed,
-          },
-          'scheduled sync finished',
-        );
-      },
-    });
-    scheduler.start();
     logger.info(
       {
         url,
         store: store.location,
         rateLimits: rateLimitStore ? 'redis' : 'memory',
         syncIntervalMinutes: config.syncIntervalMinutes,
+        syncs: syncJobs.kind,
+        syncWorker: worker !== undefined,
         ...(metricsUrl && { metrics: metricsUrl }),
       },
       'listening',
@@ -148,7 +169,8 @@ export async function startServer(
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
         if (metricsServer !== undefined) await stopAccepting(metricsServer, 1000);
         stopObservingUpstream();
-        await scheduler.stop();
+        await syncJobs?.close();
+        await worker?.close();
         // Background syncs started over HTTP are cancelled and record their end.
         await accounts?.close();
         await app.close();
@@ -156,10 +178,12 @@ export async function startServer(
         await store.close();
         logger.info('stopped');
       })());
+    const scheduler = syncJobs.scheduler;
     return {
       url,
       store,
-      scheduler,
+      syncJobs,
+      ...(scheduler && { scheduler }),
       ...(metricsUrl && { metricsUrl }),
       ...(demoToken === undefined ? {} : { demoToken }),
       close,
@@ -168,6 +192,8 @@ export async function startServer(
     await accounts?.close();
     stopObservingUpstream();
     metricsServer?.close();
+    await worker?.close();
+    await syncJobs?.close();
     await rateLimitStore?.close();
     await store.close();
     throw error;
@@ -175,11 +201,11 @@ export async function startServer(
 }
 
 /** The metrics of this process: every route the app serves, and the store's health. */
-function createMetrics(store: Store): ServiceMetrics {
-  const read = createStoreReadModel(store);
+function createMetrics(store: Store, seasons: readonly number[]): ServiceMetrics {
+  const read = createStoreReadModel(store, seasons);
   return new ServiceMetrics({
     operationIds: [
-      ...API_ROUTES.map((route) => route.doc.operationId),
+      ...apiRoutes(seasons).map((route) => route.doc.operationId),
       ...OPERATIONS.map((operation) => operation.operationId),
     ],
     storePing: () => read.ping(),

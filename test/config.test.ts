@@ -27,6 +27,7 @@ test('every variable is read', () => {
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
     SYNC_INTERVAL_MINUTES: '60',
+    SUPPORTED_SEASONS: '2015-2020',
     FANTASY_DEMO_ON_EMPTY: 'false',
     FANTASY_SECRET_KEY: 'a'.repeat(64),
     SLEEPER_BASE_URL: 'http://127.0.0.1:4000/v1',
@@ -39,6 +40,7 @@ test('every variable is read', () => {
   assert.equal(config.rateLimitPerMinute, 0);
   assert.equal(config.logLevel, 'warn');
   assert.equal(config.syncIntervalMinutes, 60);
+  assert.deepEqual(config.supportedSeasons, [2015, 2016, 2017, 2018, 2019, 2020]);
   assert.equal(config.demoOnEmpty, false);
   assert.equal(config.secretKey, 'a'.repeat(64));
   assert.equal(config.platforms.sleeperBaseUrl, 'http://127.0.0.1:4000/v1');
@@ -75,6 +77,61 @@ for (const [variable, value] of bad) {
     );
   });
 }
+
+// SUPPORTED_SEASONS is checked against a clock: the latest allowed season is next year's.
+const AUTUMN_2026 = new Date('2026-10-01T12:00:00Z');
+
+test('SUPPORTED_SEASONS defaults to the specification seasons 2017-2021', () => {
+  const config = loadConfig({});
+  assert.deepEqual(config.supportedSeasons, [2017, 2018, 2019, 2020, 2021]);
+  assert.ok(Object.isFrozen(config.supportedSeasons));
+  assert.deepEqual(loadConfig({ SUPPORTED_SEASONS: '' }).supportedSeasons, config.supportedSeasons);
+});
+
+test('SUPPORTED_SEASONS takes a range of years up to next year', () => {
+  const seasons = (value: string) =>
+    loadConfig({ SUPPORTED_SEASONS: value }, AUTUMN_2026).supportedSeasons;
+  assert.deepEqual(
+    seasons('2015-2026'),
+    [2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026],
+  );
+  assert.deepEqual(seasons('2019-2021'), [2019, 2020, 2021]);
+  assert.deepEqual(seasons(' 2024 - 2027 '), [2024, 2025, 2026, 2027]);
+  assert.deepEqual(seasons('2021-2021'), [2021]);
+  assert.ok(Object.isFrozen(seasons('2017-2026')));
+});
+
+const badSeasons: Array<[string, RegExp]> = [
+  ['2017', /range of years FIRST-LAST from 2000 to 2027/],
+  ['2017-', /range of years/],
+  ['17-21', /range of years/],
+  ['2017..2021', /range of years/],
+  ['2017-2021-2022', /range of years/],
+  ['2017.5-2021', /range of years/],
+  ['twenty-twenty', /range of years/],
+  ['2021-2017', /start no later than it ends/],
+  ['2017-2028', /from 2000 to 2027/],
+  ['1999-2021', /from 2000 to 2027/],
+];
+
+for (const [value, message] of badSeasons) {
+  test(`SUPPORTED_SEASONS=${value} fails naming the variable`, () => {
+    assert.throws(
+      () => loadConfig({ SUPPORTED_SEASONS: value }, AUTUMN_2026),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.variable === 'SUPPORTED_SEASONS' &&
+        error.message.startsWith('SUPPORTED_SEASONS: ') &&
+        message.test(error.message),
+    );
+  });
+}
+
+test('SUPPORTED_SEASONS ends no later than next year by the clock', () => {
+  const env = { SUPPORTED_SEASONS: '2017-2027' };
+  assert.throws(() => loadConfig(env, new Date('2025-12-31T23:00:00Z')), ConfigError);
+  assert.equal(loadConfig(env, new Date('2026-01-01T00:00:00Z')).supportedSeasons.at(-1), 2027);
+});
 
 test('Yahoo budgets: conservative defaults, each settable, the account budget within the application one', () => {
   const defaults = loadConfig({}).platforms;

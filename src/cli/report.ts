@@ -1,4 +1,5 @@
 // How syncs read on a terminal: one progress line per event (stderr) and a summary table (stdout).
+import { describeSeasons } from '../domain/seasons.ts';
 import type { SyncProgressEvent, SyncSummary } from '../sync/types.ts';
 import { formatTable } from './io.ts';
 
@@ -12,6 +13,8 @@ export function describeProgress(event: SyncProgressEvent): string {
       return `${event.platform}: syncing${event.username === undefined ? '' : ` ${event.username}`}`;
     case 'account-failed':
       return `${event.platform}: failed: ${event.error}${event.needsRelink ? RELINK_HINT(event.platform) : ''}`;
+    case 'seasons-skipped':
+      return `${event.platform}: ${plural(event.seasons.length, 'season')} ${describeSeasons(event.seasons)} finished and synced in full already, not asked again (sync --season YEAR does)`;
     case 'leagues-found':
       return `${event.platform}: ${plural(event.count, 'league')} found`;
     case 'pool-refreshed':

@@ -19,8 +19,9 @@ Commands:
   tokens list --user NAME | tokens revoke TOKEN | tokens revoke --id N
   admin-keys create --name NAME | admin-keys list | admin-keys revoke KEY | --id N
   link PLATFORM --user NAME [--username U | --credentials-file F | --league ID | --email E | --code C]
-  sync --user NAME [--platform P] [--sport S]... [--season YEAR]... | sync --all
+  sync --user NAME [--platform P] [--sport S]... [--season YEAR]... [--no-wait] | sync --all
   sync status [--user NAME]
+  worker [--concurrency N]                run queued syncs (with REDIS_URL)
   demo load                               load the bundled demo data (idempotent)
   mcp                                     Model Context Protocol on stdio (token in FANTASY_TOKEN)
 
@@ -46,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   link: async () => (await import('./commands/link.ts')).linkCommand,
   sync: async () => (await import('./commands/sync.ts')).syncCommand,
   demo: async () => (await import('./commands/demo.ts')).demoCommand,
+  worker: async () => (await import('./commands/worker.ts')).workerCommand,
   mcp: async () => (await import('./commands/mcp.ts')).mcpCommand,
 };
 

@@ -1,11 +1,8 @@
-// The fixed vocabularies of the API: sports, seasons, platforms and products.
+// The fixed vocabularies of the API: sports, platforms and products. Seasons are the operator's
+// choice (domain/seasons.ts, SUPPORTED_SEASONS).
 
 export const SPORTS = ['baseball', 'football', 'basketball'] as const;
 export type Sport = (typeof SPORTS)[number];
-
-/** Seasons the contract serves, by the year each season starts. */
-export const SEASONS = [2017, 2018, 2019, 2020, 2021] as const;
-export type Season = (typeof SEASONS)[number];
 
 export const PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -23,10 +20,6 @@ export type Product = (typeof PRODUCTS)[number];
 
 export function isSport(value: string): value is Sport {
   return (SPORTS as readonly string[]).includes(value);
-}
-
-export function isSeason(value: number): value is Season {
-  return (SEASONS as readonly number[]).includes(value);
 }
 
 export function isPlatform(value: string): value is Platform {

@@ -36,7 +36,7 @@ import { createConnectSurface } from './connect/surface.ts';
 import type { ConnectSurface } from './connect/surface.ts';
 import type { AccountServices } from '../sync/account-services.ts';
 import { Router } from './router.ts';
-import { API_ROUTES } from './routes/index.ts';
+import { apiRoutes } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
 import type { OperationDoc } from './routes/operations.ts';
 
@@ -89,30 +89,43 @@ const HEALTHY = Buffer.from('{"status":"ok"}');
 
 type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
 
-let documents: { openapi: OpenApiDocument; json: Buffer; html: Buffer } | undefined;
+export interface ApiDocuments {
+  openapi: OpenApiDocument;
+  json: Buffer;
+  html: Buffer;
+}
 
-/** The OpenAPI document and the reference page, built once per process. */
-export function apiDocuments(): { openapi: OpenApiDocument; json: Buffer; html: Buffer } {
-  if (documents === undefined) {
+/** By the served seasons: a process normally has one setting, tests several. */
+const documents = new Map<string, ApiDocuments>();
+
+/** The OpenAPI document and the reference page of a service serving `seasons`, built once. */
+export function apiDocuments(seasons: readonly number[]): ApiDocuments {
+  const key = seasons.join(',');
+  let built = documents.get(key);
+  if (built === undefined) {
     const openapi = buildOpenApi(
-      API_ROUTES.map((route) => route.doc),
+      apiRoutes(seasons).map((route) => route.doc),
       OPERATIONS,
       ADMIN_ROUTES.map((route) => route.doc),
     );
-    documents = {
+    built = {
       openapi,
       json: Buffer.from(JSON.stringify(openapi)),
       html: Buffer.from(renderDocsHtml(openapi)),
     };
+    documents.set(key, built);
   }
-  return documents;
+  return built;
 }
 
 export function createApp(deps: AppDeps): App {
   const { logger, onResponse, observer } = deps;
-  const storeRead = createStoreReadModel(deps.store);
+  const { supportedSeasons } = deps.config;
+  const storeRead = createStoreReadModel(deps.store, supportedSeasons);
   const caching =
-    deps.cache === false ? undefined : createCaching(deps.store, storeRead, logger, deps.cache);
+    deps.cache === false
+      ? undefined
+      : createCaching(deps.store, storeRead, logger, supportedSeasons, deps.cache);
   const responses = caching?.responses;
   const read = deps.readModel ?? caching?.read ?? storeRead;
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
@@ -121,10 +134,12 @@ export function createApp(deps: AppDeps): App {
     deps.config.rateLimitPerMinute,
   );
   const auth = new TokenAuthenticator((hash) => read.findToken(hash));
+  const routes = apiRoutes(supportedSeasons);
   const router = new Router<Target>();
-  for (const route of API_ROUTES) router.add(route.doc.path, { kind: 'api', route });
+  for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
-  const docs = apiDocuments();
+  const leagueParams = leagueParamIndexes(routes);
+  const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger);
   const responder = new Responder(limiter, accessLog, onResponse, observer);
@@ -214,7 +229,7 @@ export function createApp(deps: AppDeps): App {
     if (responses === undefined || keyParams === undefined) {
       return serveUncached(ex, route, params, query, principal, format);
     }
-    const leagueParam = LEAGUE_PARAM.get(route);
+    const leagueParam = leagueParams.get(route);
     const key = ResponseCache.key(
       route.doc.operationId,
       leagueParam === undefined ? principal.userId : undefined,
@@ -438,10 +453,13 @@ function listTypes(types: readonly MediaType[]): string {
 }
 
 /** Where each route has its league_id among the path parameters (league-scoped routes only). */
-const LEAGUE_PARAM = new Map<ApiRoute, number>();
-for (const route of API_ROUTES) {
-  const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
-  if (index !== -1) LEAGUE_PARAM.set(route, index);
+function leagueParamIndexes(routes: readonly ApiRoute[]): Map<ApiRoute, number> {
+  const indexes = new Map<ApiRoute, number>();
+  for (const route of routes) {
+    const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
+    if (index !== -1) indexes.set(route, index);
+  }
+  return indexes;
 }
 
 /** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */

@@ -16,7 +16,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Result } from 'ioredis';
 import type { Logger } from 'pino';
-import { ConfigError } from '../config.ts';
+import { ConfigError, describeRedisUrl } from '../config.ts';
+
+export { describeRedisUrl } from '../config.ts';
 import { MemoryRateLimitStore } from './rate-limit.ts';
 import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 
@@ -58,16 +60,6 @@ export interface RedisRateLimitOptions {
 export interface ConnectOptions extends RedisRateLimitOptions {
   /** How long start-up keeps trying to PING before giving up. */
   startupTimeoutMs?: number;
-}
-
-/** The URL as it may be shown: scheme, host, port and database, never the credentials. */
-export function describeRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return 'redis://(unparseable url)';
-  }
 }
 
 export class RedisRateLimitStore implements RateLimitStore {

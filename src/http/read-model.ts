@@ -1,5 +1,7 @@
 // Everything the HTTP layer reads, behind one object. The default calls the repositories; a
 // response cache keyed by each league's data_seq can later wrap it without touching a handler.
+// Only leagues of the served seasons (SUPPORTED_SEASONS) exist for the API: a league of another
+// season, kept in the store from a wider setting, is neither listed nor found.
 import { sql } from 'kysely';
 import type { Sport } from '../domain/catalog.ts';
 import { NameIndex } from '../domain/names.ts';
@@ -17,7 +19,7 @@ import type { StoredToken } from '../storage/repositories/tokens.ts';
 export interface LeagueQuery {
   /** Empty means every sport. */
   sports: readonly Sport[];
-  /** Empty means every season. */
+  /** Empty means every served season. */
   seasons: readonly number[];
 }
 
@@ -33,7 +35,7 @@ export interface ReadModel {
   findToken(tokenHash: string): Promise<StoredToken | undefined>;
   /** Leagues of the user, ordered season desc, sport, name, league_id. */
   findLeagues(userId: number, query: LeagueQuery): Promise<League[]>;
-  /** Undefined when the league does not exist or the user is not a member. */
+  /** Undefined when the league does not exist, the user is not a member or its season is not served. */
   findLeague(userId: number, leagueId: number): Promise<League | undefined>;
   findPlayer(league: League, playerId: string): Promise<Player | undefined>;
   /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
@@ -43,12 +45,23 @@ export interface ReadModel {
   ping(): Promise<void>;
 }
 
-export function createStoreReadModel(store: Store): ReadModel {
+/** `seasons`: the served seasons (config.supportedSeasons). */
+export function createStoreReadModel(store: Store, seasons: readonly number[]): ReadModel {
   const { db } = store;
+  const served = new Set(seasons);
   return {
     findToken: (tokenHash) => findTokenByHash(db, tokenHash),
-    findLeagues: (userId, query) => findLeaguesForUser(db, userId, query),
-    findLeague: (userId, leagueId) => findLeagueForUser(db, userId, leagueId),
+    async findLeagues(userId, query) {
+      const asked = query.seasons.length > 0 ? query.seasons : seasons;
+      const within = asked.filter((season) => served.has(season));
+      // An empty filter means every season to the repository: ask nothing instead.
+      if (within.length === 0) return [];
+      return findLeaguesForUser(db, userId, { sports: query.sports, seasons: within });
+    },
+    async findLeague(userId, leagueId) {
+      const league = await findLeagueForUser(db, userId, leagueId);
+      return league !== undefined && served.has(league.season) ? league : undefined;
+    },
     findPlayer: (league, playerId) => findPlayerInLeague(db, league, playerId),
     async searchPlayers(league, name, candidates = 0) {
       const pool = await listLeaguePlayerPool(db, league);

@@ -60,7 +60,8 @@ function coerceOne(schema: TSchema, text: string): unknown {
 }
 
 function isIntegerSchema(schema: TSchema): boolean {
-  if (schema.type === 'integer') return true;
+  // A union of one literal is the literal itself (a single supported season).
+  if (schema.type === 'integer' || Number.isInteger(schema.const)) return true;
   const variants = schema.anyOf as TSchema[] | undefined;
   return (
     variants !== undefined &&
@@ -100,6 +101,7 @@ function explain(
 
 /** Words what a schema accepts, for error messages and the reference page. */
 export function describe(schema: TSchema): string {
+  if (schema.const !== undefined) return String(schema.const);
   const variants = schema.anyOf as TSchema[] | undefined;
   if (variants !== undefined && variants.every((variant) => variant.const !== undefined)) {
     return `one of ${variants.map((variant) => String(variant.const)).join(', ')}`;

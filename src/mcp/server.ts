@@ -17,12 +17,14 @@ import type { Principal } from '../http/auth.ts';
 import { HttpProblem } from '../http/problems.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { ReadModel } from '../http/read-model.ts';
-import { TOOLS } from './tools.ts';
+import { mcpTools } from './tools.ts';
 import type { ToolDefinition } from './tools.ts';
 
 export interface McpDeps {
   read: ReadModel;
   limiter: RateLimiter;
+  /** The served seasons (config.supportedSeasons): list_leagues's season filter takes these. */
+  seasons: readonly number[];
   /** The API token the tools act for (FANTASY_TOKEN). */
   token: string;
   logger: Logger;
@@ -48,7 +50,7 @@ function jsonSchema(schema: TObject): Tool['inputSchema'] {
 export function createMcpServer(deps: McpDeps): Server {
   const auth = new TokenAuthenticator((hash) => deps.read.findToken(hash));
   const tools = new Map<string, CompiledTool>();
-  for (const tool of TOOLS) {
+  for (const tool of mcpTools(deps.seasons)) {
     tools.set(tool.name, {
       tool,
       check: TypeCompiler.Compile(tool.input),

@@ -3,7 +3,7 @@
 // records), and a short text summary for models and people reading the transcript.
 import { Type } from '@sinclair/typebox';
 import type { Static, TObject } from '@sinclair/typebox';
-import { SEASONS, SPORTS } from '../domain/catalog.ts';
+import { SPORTS } from '../domain/catalog.ts';
 import type { Product } from '../domain/catalog.ts';
 import { MAX_PLAYER_NAME_LENGTH, normalizeName } from '../domain/names.ts';
 import type { League } from '../domain/records.ts';
@@ -68,47 +68,51 @@ async function leagueOf(context: ToolContext, leagueId: number): Promise<League>
   return league;
 }
 
-const listLeagues = define({
-  name: 'list_leagues',
-  title: "List the user's leagues",
-  description:
-    'Lists every fantasy league of the user (all linked platforms: Sleeper, ESPN, Yahoo, ' +
-    'Fleaflicker, MFL, demo), newest season first, then sport and name. Use it first to find a ' +
-    'league_id for the other tools. Optional filters narrow by sport and by season (the year ' +
-    'the season starts); leave them out to list everything.',
-  product: 'league',
-  input: Type.Object(
-    {
-      sport: Type.Optional(
-        Type.Array(Type.Union(SPORTS.map((sport) => Type.Literal(sport))), {
-          description: 'Only these sports, e.g. ["football"]; omit for every sport.',
-        }),
-      ),
-      season: Type.Optional(
-        Type.Array(Type.Union(SEASONS.map((season) => Type.Literal(season))), {
-          description: 'Only these seasons (start year), e.g. [2021]; omit for every season.',
-        }),
-      ),
+/** list_leagues for a service serving `seasons` (SUPPORTED_SEASONS): its season filter takes those. */
+const listLeaguesTool = (seasons: readonly number[]): ToolDefinition =>
+  define({
+    name: 'list_leagues',
+    title: "List the user's leagues",
+    description:
+      'Lists every fantasy league of the user (all linked platforms: Sleeper, ESPN, Yahoo, ' +
+      'Fleaflicker, MFL, demo), newest season first, then sport and name. Use it first to find a ' +
+      'league_id for the other tools. Optional filters narrow by sport and by season (the year ' +
+      'the season starts); leave them out to list everything.',
+    product: 'league',
+    input: Type.Object(
+      {
+        sport: Type.Optional(
+          Type.Array(Type.Union(SPORTS.map((sport) => Type.Literal(sport))), {
+            description: 'Only these sports, e.g. ["football"]; omit for every sport.',
+          }),
+        ),
+        season: Type.Optional(
+          Type.Array(Type.Union(seasons.map((season) => Type.Literal(season))), {
+            description:
+              `Only these seasons (start year), e.g. [${seasons[seasons.length - 1] ?? ''}]; ` +
+              'omit for every season.',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    output: Type.Object({
+      count: Type.Integer({ minimum: 0 }),
+      leagues: Type.Array(LeagueSchema),
+    }),
+    async run(context, input) {
+      const leagues = await context.read.findLeagues(context.principal.userId, {
+        sports: [...new Set(input.sport ?? [])],
+        seasons: [...new Set(input.season ?? [])],
+      });
+      const bodies = leagues.map(toLeagueBody);
+      const summary =
+        bodies.length === 0
+          ? 'No leagues match.'
+          : `${bodies.length} league${bodies.length === 1 ? '' : 's'}:\n${listed(bodies.map(describeLeague), 50)}`;
+      return { structured: { count: bodies.length, leagues: bodies }, summary };
     },
-    { additionalProperties: false },
-  ),
-  output: Type.Object({
-    count: Type.Integer({ minimum: 0 }),
-    leagues: Type.Array(LeagueSchema),
-  }),
-  async run(context, input) {
-    const leagues = await context.read.findLeagues(context.principal.userId, {
-      sports: [...new Set(input.sport ?? [])],
-      seasons: [...new Set(input.season ?? [])],
-    });
-    const bodies = leagues.map(toLeagueBody);
-    const summary =
-      bodies.length === 0
-        ? 'No leagues match.'
-        : `${bodies.length} league${bodies.length === 1 ? '' : 's'}:\n${listed(bodies.map(describeLeague), 50)}`;
-    return { structured: { count: bodies.length, leagues: bodies }, summary };
-  },
-});
+  });
 
 const getLeague = define({
   name: 'get_league',
@@ -248,10 +252,7 @@ const listRostered = define({
   },
 });
 
-export const TOOLS: readonly ToolDefinition[] = [
-  listLeagues,
-  getLeague,
-  getPlayer,
-  findPlayerByName,
-  listRostered,
-];
+/** The tools of a service serving `seasons` (config.supportedSeasons). */
+export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] {
+  return [listLeaguesTool(seasons), getLeague, getPlayer, findPlayerByName, listRostered];
+}

@@ -5,6 +5,10 @@
 import type { Platform } from '../domain/catalog.ts';
 import { abortableSleep, whenAborted } from './abort.ts';
 import { PlatformError } from './connector.ts';
+import { RequestBudget } from './request-budget.ts';
+
+export { MemoryBudgetStore, RequestBudget } from './request-budget.ts';
+export type { BudgetStore } from './request-budget.ts';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -23,7 +27,10 @@ export interface HttpClientOptions {
   retryAfterMaxMs?: number;
   /** Calls allowed in any sliding minute (retries count); 0 turns it off. Default 900. */
   requestsPerMinute?: number;
-  /** Share one budget between clients that call the same platform. */
+  /**
+   * Share one budget between clients that call the same platform (through Redis: between every
+   * worker process too); it replaces `requestsPerMinute`.
+   */
   budget?: RequestBudget;
   /**
    * Whether 429/999 answers are retried here (default true). A platform that throttles for minutes
@@ -273,39 +280,6 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-
-/**
- * At most `perMinute` calls in any sliding window of a minute (a log of call times, not a token
- * bucket: a full bucket plus a minute's refill would let through almost twice the limit).
- */
-export class RequestBudget {
-  private readonly stamps: number[] = [];
-  private readonly perMinute: number;
-  private readonly now: () => number;
-  private readonly sleep: Sleep;
-
-  constructor(options: { perMinute: number; now?: () => number; sleep?: Sleep }) {
-    this.perMinute = Math.max(0, Math.floor(options.perMinute));
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? abortableSleep;
-  }
-
-  /** Resolves once a call may go out, and counts it. */
-  async take(signal?: AbortSignal): Promise<void> {
-    if (this.perMinute === 0) return;
-    for (;;) {
-      const at = this.now();
-      while (this.stamps.length > 0 && (this.stamps[0] as number) <= at - 60_000) {
-        this.stamps.shift();
-      }
-      if (this.stamps.length < this.perMinute) {
-        this.stamps.push(at);
-        return;
-      }
-      await this.sleep((this.stamps[0] as number) + 60_000 - at, signal);
-    }
-  }
 }
 
 /** A counting semaphore; a released slot goes straight to the longest waiter. */

@@ -14,6 +14,7 @@ import { initialSchema } from './migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links.ts';
 import { playerCrossref } from './migrations/003-player-crossref.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
+import { accountSeasons } from './migrations/005-account-seasons.ts';
 import { adminSchema } from './migrations/006-admin.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '002-seasonal-pools-and-links': seasonalPoolsAndLinks,
   '003-player-crossref': playerCrossref,
   '004-sync-run-leases': syncRunLeases,
+  '005-account-seasons': accountSeasons,
   '006-admin': adminSchema,
 };
 

@@ -224,6 +224,14 @@ export interface SyncRequestsTable {
   owner: string | null;
 }
 
+/** A finished season (per sport) an account has synced in full; later syncs skip it. */
+export interface AccountSeasonsTable {
+  account_id: number;
+  sport: string;
+  season: number;
+  completed_at: string;
+}
+
 export interface Schema {
   admin_keys: AdminKeysTable;
   connect_sessions: ConnectSessionsTable;
@@ -232,6 +240,7 @@ export interface Schema {
   users: UsersTable;
   tokens: TokensTable;
   platform_accounts: PlatformAccountsTable;
+  account_seasons: AccountSeasonsTable;
   leagues: LeaguesTable;
   league_members: LeagueMembersTable;
   fantasy_teams: FantasyTeamsTable;

@@ -73,7 +73,13 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
     callbackConnectors !== undefined &&
     config.platforms.yahooClientId !== undefined &&
     config.platforms.yahooClientSecret !== undefined;
-  const syncs = createBackgroundSyncs({ store, connectors, secrets, logger });
+  const syncs = createBackgroundSyncs({
+    store,
+    connectors,
+    secrets,
+    logger,
+    supportedSeasons: config.supportedSeasons,
+  });
   return {
     platforms,
     pagePlatforms: platforms.filter((p) => p !== 'yahoo' || yahooReady),

@@ -26,6 +26,8 @@ export interface BackgroundSyncOptions {
   connectors: ConnectorRegistry;
   secrets: SecretBox;
   logger: Logger;
+  /** The seasons a sync covers (config.supportedSeasons). */
+  supportedSeasons: readonly number[];
   /** Progress is written at most this often (the last state always). Default 250 ms. */
   writeEveryMs?: number;
 }
@@ -91,6 +93,7 @@ export function createBackgroundSyncs(options: BackgroundSyncOptions): Backgroun
         sports: [],
         seasons: [],
         trigger: 'api',
+        supportedSeasons: options.supportedSeasons,
         secrets,
         signal: controller.signal,
         onProgress,

@@ -26,6 +26,8 @@ export const DEMO_TOKEN_PRODUCTS: readonly Product[] = ['league', 'roster', 'pla
 const PG_DEMO_LOCK = 7_302_114_562;
 
 export interface LoadDemoOptions {
+  /** The supported seasons (config.supportedSeasons): the demo's leagues of others are not loaded. */
+  seasons: readonly number[];
   seed?: number;
   onProgress?: (event: SyncProgressEvent) => void;
 }
@@ -48,7 +50,7 @@ export async function ensureUser(store: Store, name: string): Promise<User> {
  * The demo user, its demo account and every demo league, in one transaction: all or nothing
  * (a league that fails rolls the whole load back, with the error).
  */
-export async function loadDemo(store: Store, options: LoadDemoOptions = {}): Promise<SyncSummary> {
+export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<SyncSummary> {
   return inOneTransaction(store, (tx) => loadDemoInto(tx, options), PG_DEMO_LOCK);
 }
 
@@ -68,7 +70,10 @@ async function loadDemoInto(store: Store, options: LoadDemoOptions): Promise<Syn
       userId: user.id,
       platform: 'demo',
       sports: [],
-      seasons: [],
+      // Named, so every load goes through all of them: the demo costs no upstream call, and a
+      // second load reports every league unchanged.
+      seasons: options.seasons,
+      supportedSeasons: options.seasons,
       trigger: 'demo',
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     },
@@ -92,13 +97,15 @@ async function loadDemoInto(store: Store, options: LoadDemoOptions): Promise<Syn
  */
 export async function loadDemoIntoEmptyStore(
   store: Store,
+  /** The supported seasons (config.supportedSeasons). */
+  seasons: readonly number[],
 ): Promise<{ token: string; summary: SyncSummary } | undefined> {
   return inOneTransaction(
     store,
     async (tx) => {
       // Checked inside the transaction: two first starts at once load the demo once.
       if ((await listUsers(tx.db)).length > 0) return undefined;
-      const summary = await loadDemo(tx);
+      const summary = await loadDemo(tx, { seasons });
       const user = summary.accounts[0];
       if (!user) throw new Error('the demo load synced no account');
       const { token } = await issueToken(tx.db, {

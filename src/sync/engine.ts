@@ -1,8 +1,8 @@
 // The sync engine: runs a platform connector for linked accounts and writes what it returns,
 // one league per transaction, through the same store code for every platform (demo included).
 import { NotFoundError } from '../domain/errors.ts';
-import { SEASONS, SPORTS } from '../domain/catalog.ts';
-import type { Platform } from '../domain/catalog.ts';
+import { SPORTS } from '../domain/catalog.ts';
+import type { Platform, Sport } from '../domain/catalog.ts';
 import { poolKeyOf, poolKeyText } from '../domain/pools.ts';
 import type { PoolKey } from '../domain/pools.ts';
 import { PlatformError } from '../platforms/connector.ts';
@@ -15,6 +15,8 @@ import {
   replaceCredentials,
 } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
+import { markSeasonsComplete } from '../storage/repositories/account-seasons.ts';
+import { nowIso } from '../storage/db.ts';
 import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
 import { SyncError, describeError } from './errors.ts';
@@ -22,6 +24,7 @@ import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-ke
 import { syncLeagues } from './leagues.ts';
 import { keepRunAlive, runOwner, sweepInterruptedRuns } from './run-lease.ts';
 import { refreshPoolIfDue } from './pools.ts';
+import { completedSeasons, keepFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
 import { accountOutcome, summarize } from './summary.ts';
 import type {
   AccountSyncSummary,
@@ -33,12 +36,15 @@ import type {
 
 export type * from './types.ts';
 
-/** Keeps the leagues inside the asked scope, once each, whatever the connector returned. */
-function inScope(refs: readonly LeagueRef[], options: SyncOptions): LeagueRef[] {
+/** Keeps the leagues inside the scope, once each, whatever the connector returned. */
+function inScope(
+  refs: readonly LeagueRef[],
+  scope: { sports: readonly Sport[]; seasons: readonly number[] },
+): LeagueRef[] {
   const seen = new Set<string>();
   return refs.filter((ref) => {
-    if (options.sports.length > 0 && !options.sports.includes(ref.sport)) return false;
-    if (options.seasons.length > 0 && !options.seasons.includes(ref.season)) return false;
+    if (!scope.sports.includes(ref.sport)) return false;
+    if (!scope.seasons.includes(ref.season)) return false;
     const key = leagueKey(ref.platformLeagueKey, ref.season);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -82,6 +88,7 @@ export async function syncAccount(
     ...(account.username === undefined ? {} : { username: account.username }),
   });
   try {
+    await options.onRunStarted?.(runId);
     if (!connector) throw new SyncError(`no connector for platform ${platform} yet`);
     // Refused credentials are not tried again: each attempt may count against the account.
     if (account.linkProblem !== undefined) {
@@ -138,16 +145,29 @@ async function runAccount(
   const { platform, userId } = account;
   const { signal, onProgress } = options;
   const platformAccount = toPlatformAccount(store, account, options);
-  const scope = {
-    sports: options.sports.length > 0 ? options.sports : SPORTS,
-    seasons: options.seasons.length > 0 ? options.seasons : SEASONS,
-  };
-  const refs = inScope(await connector.listLeagues(platformAccount, scope, signal), options);
-  summary.leaguesFound = refs.length;
-  onProgress?.({ type: 'leagues-found', platform, count: refs.length });
+  const now = (options.now ?? (() => new Date()))();
+  const sports = options.sports.length > 0 ? options.sports : SPORTS;
+  const plan = await planSeasons(store.db, account.id, sports, options, now);
+  if (plan.skipped.length > 0) {
+    onProgress?.({ type: 'seasons-skipped', platform, seasons: plan.skipped });
+  }
+  if (plan.seasons.length === 0) {
+    summary.outcome = 'unchanged';
+    onProgress?.({ type: 'leagues-found', platform, count: 0 });
+    return;
+  }
+  const scope = { sports, seasons: plan.seasons };
+  const listed = inScope(await connector.listLeagues(platformAccount, scope, signal), scope);
+  summary.leaguesFound = listed.length;
+  onProgress?.({ type: 'leagues-found', platform, count: listed.length });
+  const knownLeagueIds = await findKnownLeagueIds(store.db, platform, listed);
+  // A finished season's league synced after the season ended is final: kept, not fetched.
+  const { kept, refs } = await keepFinalLeagues(store, platform, listed, knownLeagueIds, now, {
+    asked: plan.asked,
+    member: { userId, accountId: account.id },
+  });
 
   // Pools first, so every league of a pool is written against today's player list.
-  const now = (options.now ?? (() => new Date()))();
   const pools = new Map<string, PoolKey>();
   for (const ref of refs) {
     const pool = poolKeyOf({ ...ref, platform });
@@ -175,14 +195,17 @@ async function runAccount(
     const state = await getPlayerPoolState(store.db, pool);
     if (state?.refreshedAt !== undefined) completePools.add(key);
   }
-  summary.leagues = await syncLeagues(store, connector, platformAccount, refs, options, {
-    runId: summary.runId,
-    userId,
-    accountId: account.id,
-    knownLeagueIds: await findKnownLeagueIds(store.db, platform, refs),
-    completePools,
-    described,
-  });
+  summary.leagues = [
+    ...(await keptLeagueResults(store, platform, kept, onProgress)),
+    ...(await syncLeagues(store, connector, platformAccount, refs, options, {
+      runId: summary.runId,
+      userId,
+      accountId: account.id,
+      knownLeagueIds,
+      completePools,
+      described,
+    })),
+  ];
   // A cancelled run saw only part of the account: detaching on it would drop live leagues.
   signal?.throwIfAborted();
   const rejected = summary.leagues.find((l) => l.errorKind === 'credentials_rejected');
@@ -192,18 +215,23 @@ async function runAccount(
   }
 
   // Every listed league stays attached, failed ones included (their earlier snapshot is served).
+  // Only the seasons looked at: leagues of seasons left alone or no longer supported stay.
   const keepLeagueIds = summary.leagues.flatMap((l) => (l.leagueId === null ? [] : [l.leagueId]));
   summary.leaguesDetached = await detachLeagues(store, {
     userId,
     platform,
-    sports: options.sports,
-    seasons: options.seasons,
+    sports: scope.sports,
+    seasons: scope.seasons,
     keepLeagueIds,
   });
   if (summary.leaguesDetached > 0) {
     onProgress?.({ type: 'leagues-detached', platform, count: summary.leaguesDetached });
   }
   summary.outcome = accountOutcome(summary.leagues, summary.pools, summary.leaguesDetached);
+  if (summary.needsRelink !== true) {
+    const complete = completedSeasons(platform, scope, summary.leagues, summary.pools, now);
+    await markSeasonsComplete(store.db, account.id, complete, nowIso());
+  }
 }
 
 function isCredentialsRejected(error: unknown): boolean {
@@ -255,7 +283,8 @@ function toPlatformAccount(
   return result;
 }
 
-async function syncAccounts(
+/** Syncs these accounts one after another in this process (`sync` without a queue). */
+export async function syncAccounts(
   store: Store,
   connectors: ConnectorRegistry,
   accounts: readonly LinkedAccount[],

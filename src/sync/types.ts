@@ -76,6 +76,8 @@ interface LeagueEventBase {
 export type SyncProgressEvent =
   | { type: 'account-started'; platform: Platform; username?: string }
   | { type: 'account-failed'; platform: Platform; error: string; needsRelink?: boolean }
+  /** Finished seasons the account synced in full already: left alone, no upstream call. */
+  | { type: 'seasons-skipped'; platform: Platform; seasons: readonly number[] }
   | { type: 'leagues-found'; platform: Platform; count: number }
   | {
       type: 'pool-refreshed';
@@ -96,9 +98,15 @@ export type SyncProgressEvent =
   | { type: 'leagues-detached'; platform: Platform; count: number };
 
 export interface SyncOptions {
-  /** Empty lists mean every sport / every supported season. */
+  /** Empty means every sport. */
   sports: readonly Sport[];
+  /**
+   * Seasons asked for by name (--season): synced whatever the store holds. Empty means the
+   * supported seasons, less the finished ones the account already synced in full (seasons.ts).
+   */
   seasons: readonly number[];
+  /** The configured SUPPORTED_SEASONS, ascending. */
+  supportedSeasons: readonly number[];
   /** What started the run, stored with it: 'cli', 'schedule', 'demo'... */
   trigger: string;
   onProgress?: (event: SyncProgressEvent) => void;
@@ -109,6 +117,11 @@ export interface SyncOptions {
   secrets?: SecretBox;
   /** Leagues fetched at once per account. */
   concurrency?: number;
+  /**
+   * Told the run's id once its record exists (a queued job remembers it, so the worker that
+   * takes the job over from a dead one can mark that run interrupted).
+   */
+  onRunStarted?: (runId: number) => void | Promise<void>;
   /** The clock for the once-a-day player pool rule (tests move it). */
   now?: () => Date;
 }

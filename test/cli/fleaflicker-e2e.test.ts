@@ -95,7 +95,19 @@ describe(
         result.stdout,
         /fleaflicker\s+Avid Auctioneers Alliance\s+\d+\s+2020\s+football\s+written\s+12\s+280/,
       );
-      const again = await cli('sync', '--user', 'alice', '--platform', 'fleaflicker');
+      // 2020 is over and synced in full: an unnamed run leaves it alone, a named one asks again.
+      const later = await cli('sync', '--user', 'alice', '--platform', 'fleaflicker');
+      assert.equal(later.code, 0);
+      assert.match(later.stdout, /unchanged: 0 leagues found/);
+      const again = await cli(
+        'sync',
+        '--user',
+        'alice',
+        '--platform',
+        'fleaflicker',
+        '--season',
+        '2020',
+      );
       assert.equal(again.code, 0);
       assert.match(again.stdout, /unchanged: 1 leagues? found, 0 written, 1 unchanged/);
     });

@@ -133,7 +133,8 @@ describe(
       const recorded = fake.recorded(path);
       fake.route(path, reply.status(500));
       try {
-        const result = await cli('sync', '--user', 'alice');
+        // Named: without --season the finished, fully synced 2020 would be left alone.
+        const result = await cli('sync', '--user', 'alice', '--season', '2020');
         assert.equal(result.code, 1);
         assert.match(
           result.stdout,

@@ -132,7 +132,16 @@ describe(
     it('a renewal Yahoo refuses marks the account "needs linking again"; later syncs leave Yahoo alone', async () => {
       fake.refuseRefresh('invalid_grant');
       fake.expireAccessTokens();
-      const failed = await cli('sync', '--user', 'alice', '--platform', 'yahoo');
+      // Named: 2021 is over and synced in full, so an unnamed run would not call Yahoo at all.
+      const failed = await cli(
+        'sync',
+        '--user',
+        'alice',
+        '--platform',
+        'yahoo',
+        '--season',
+        '2021',
+      );
       assert.equal(failed.code, 1);
       assert.match(failed.stderr, /refused to renew .*invalid_grant/);
       assert.match(failed.stderr + failed.stdout, /link/i);

@@ -232,8 +232,14 @@ describe(
         REDIS_URL: TEST_REDIS_URL,
         RATE_LIMIT_PER_MINUTE: '3',
       });
-      servers.push(await startServer(config, { rateLimitKeyPrefix: keyPrefix }));
-      servers.push(await startServer(config, { rateLimitKeyPrefix: keyPrefix }));
+      // Each also runs a sync worker on its own queue and budgets, under the test's prefix.
+      const prefixes = {
+        rateLimitKeyPrefix: keyPrefix,
+        queuePrefix: `${keyPrefix}q`,
+        budgetKeyPrefix: `${keyPrefix}budget:`,
+      };
+      servers.push(await startServer(config, prefixes));
+      servers.push(await startServer(config, prefixes));
       const token = servers[0]?.demoToken ?? '';
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {

@@ -2,13 +2,26 @@
 // offline reference page rendered from it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_ROUTES } from '../../src/http/routes/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { apiRoutes } from '../../src/http/routes/index.ts';
 import { OPERATIONS } from '../../src/http/routes/operations.ts';
 import type { OpenApiDocument } from '../../src/http/openapi.ts';
 import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CODES } from '../../src/http/problems.ts';
 import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
+
+const API_ROUTES = apiRoutes(loadConfig({}).supportedSeasons);
+
+/** The served document's `season` filter of the league list. */
+function seasonParameter(doc: OpenApiDocument): { description: string; enum: unknown } {
+  const season = doc.paths['/league/findAllLeagues']?.get.parameters.find(
+    (p) => p.name === 'season',
+  );
+  assert.ok(season, 'the league list documents its season filter');
+  const items = season.schema.items as { enum: unknown };
+  return { description: season.description ?? '', enum: items.enum };
+}
 
 describe('OpenAPI document and /docs', () => {
   let t: TestApp;
@@ -174,5 +187,32 @@ describe('OpenAPI document and /docs', () => {
         'curl -sS -H &quot;X-Auth-Token: $TOKEN&quot; &quot;$B/league/findAllLeagues?sport=football&amp;season=2021&quot;',
       ),
     );
+  });
+});
+
+describe('OpenAPI document and /docs follow SUPPORTED_SEASONS', () => {
+  it('lists the specification seasons 2017-2021 when nothing is set', async () => {
+    const t = await startTestApp({ dialect: 'sqlite' });
+    try {
+      const doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
+      assert.deepEqual(seasonParameter(doc).enum, [2017, 2018, 2019, 2020, 2021]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lists the configured years in the enum, /docs and the example', async () => {
+    const config = loadConfig({ SUPPORTED_SEASONS: '2017-2025' }, new Date('2025-09-01T00:00:00Z'));
+    const t = await startTestApp({ dialect: 'sqlite', config });
+    try {
+      const doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
+      const season = seasonParameter(doc);
+      assert.deepEqual(season.enum, [2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
+      const html = await (await t.request('/docs')).text();
+      assert.ok(html.includes('<code>2025</code>'), 'the reference page lists 2025');
+      assert.ok(html.includes('season=2025'), 'the example asks for the latest season');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateAdminKey, generateConnectToken, generateToken } from '../../src/domain/tokens.ts';
+import { loadConfig } from '../../src/config.ts';
+import { apiRoutes } from '../../src/http/routes/index.ts';
 import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
 import { createAdminKey, revokeAdminKey } from '../../src/storage/repositories/admin-keys.ts';
 import { listTokensForUser } from '../../src/storage/repositories/tokens.ts';
-import { API_ROUTES } from '../../src/http/routes/index.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -19,6 +20,8 @@ import { buildWorld } from './world.ts';
 import type { World } from './world.ts';
 
 /** A request each route answers 200 to for Alice, given the league to ask about. */
+const API_ROUTES = apiRoutes(loadConfig({}).supportedSeasons);
+
 const PATHS: Record<string, (leagueId: number) => string> = {
   findAllLeagues: () => '/league/findAllLeagues',
   getLeagueSettings: (leagueId) => `/league/settings/${leagueId}`,

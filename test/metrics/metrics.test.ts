@@ -227,10 +227,12 @@ describe('metrics of syncs, upstream calls and Redis', () => {
     const dir = tempDataDir();
     const store = await openStore({ databaseUrl: undefined, dataDir: dir.path });
     try {
-      await loadDemo(store);
+      const { supportedSeasons } = loadConfig({});
+      await loadDemo(store, { seasons: supportedSeasons });
       await syncAll(store, createConnectorRegistry(loadConfig({})), {
         sports: [],
         seasons: [],
+        supportedSeasons,
         trigger: 'test',
         onAccountSynced: (account, ms) =>
           metrics.recordSync(account.platform, account.outcome, ms / 1000),

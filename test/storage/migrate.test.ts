@@ -90,6 +90,7 @@ for (const dialect of testBackends()) {
           { name: '002-seasonal-pools-and-links' },
           { name: '003-player-crossref' },
           { name: '004-sync-run-leases' },
+          { name: '005-account-seasons' },
           { name: '006-admin' },
         ]);
       } finally {

@@ -15,6 +15,7 @@ import type { FakePlatformServer } from '../helpers/fake-platform.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { createTestStore } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const LEAGUES = 30;
 
@@ -97,6 +98,7 @@ describe('abort listeners during a sync', () => {
           userId,
           sports: [],
           seasons: [],
+          supportedSeasons: seasonsBetween(2017, 2021),
           trigger: 'test',
           signal: new AbortController().signal,
         },

@@ -28,6 +28,7 @@ describeEachBackend('background syncs', ({ store }) => {
       connectors: {},
       secrets: createSecretBox({ secretKey: '0'.repeat(64), dataDir: '/nonexistent' }),
       logger: silentLogger(),
+      supportedSeasons: [2021],
     });
     await syncs.close();
     assert.equal((await findSyncRequest(db, dead.id))?.status, 'interrupted');

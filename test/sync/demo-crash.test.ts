@@ -15,6 +15,7 @@ import type { StoreOptions } from '../../src/storage/db.ts';
 import { DEMO_LEAGUE_PLAN } from '../../src/platforms/demo/index.ts';
 import { loadDemoIntoEmptyStore } from '../../src/sync/demo.ts';
 import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'demo-first-start.child.ts');
 const TRIALS = 5;
@@ -124,7 +125,7 @@ for (const dialect of testBackends()) {
         // The next start finishes what the killed one did not, and shows a token.
         const store = await openStore(options);
         try {
-          const loaded = await loadDemoIntoEmptyStore(store);
+          const loaded = await loadDemoIntoEmptyStore(store, seasonsBetween(2017, 2021));
           assert.equal(loaded === undefined, everything, outcomes.join(' '));
         } finally {
           await store.close();

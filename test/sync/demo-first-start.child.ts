@@ -3,10 +3,11 @@
 import { openStore } from '../../src/storage/db.ts';
 import type { StoreOptions } from '../../src/storage/db.ts';
 import { loadDemoIntoEmptyStore } from '../../src/sync/demo.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as StoreOptions;
 const store = await openStore(options);
 process.stdout.write('loading\n');
-const loaded = await loadDemoIntoEmptyStore(store);
+const loaded = await loadDemoIntoEmptyStore(store, seasonsBetween(2017, 2021));
 process.stdout.write(`done ${loaded === undefined ? '-' : 'token'}\n`);
 await store.close();

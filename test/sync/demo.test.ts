@@ -11,6 +11,9 @@ import { loadDemo } from '../../src/sync/demo.ts';
 import type { SyncProgressEvent } from '../../src/sync/types.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
+
+const CONTRACT = seasonsBetween(2017, 2021);
 
 for (const dialect of testBackends()) {
   describe(`demo load (${dialect})`, () => {
@@ -22,7 +25,10 @@ for (const dialect of testBackends()) {
 
     it('creates the demo user, links the demo account and writes every demo league', async () => {
       const events: SyncProgressEvent[] = [];
-      const summary = await loadDemo(store, { onProgress: (e) => events.push(e) });
+      const summary = await loadDemo(store, {
+        seasons: CONTRACT,
+        onProgress: (e) => events.push(e),
+      });
       assert.equal(summary.outcome, 'ok');
       assert.ok(summary.leaguesFound > 0);
       assert.equal(summary.leaguesWritten, summary.leaguesFound);
@@ -49,13 +55,27 @@ for (const dialect of testBackends()) {
 
     it('is idempotent: a second load changes nothing', async () => {
       const seq = await getDataSeq(store.db);
-      const summary = await loadDemo(store);
+      const summary = await loadDemo(store, { seasons: CONTRACT });
       assert.equal(summary.outcome, 'unchanged');
       assert.equal(summary.leaguesUnchanged, summary.leaguesFound);
       assert.equal(summary.leaguesWritten, 0);
       assert.equal(await getDataSeq(store.db), seq);
       assert.equal((await listUsers(store.db)).length, 1);
       assert.equal((await listAccounts(store.db)).length, 1);
+    });
+
+    it('loads only the demo leagues of the supported seasons', async () => {
+      const narrow = await createTestStore(dialect);
+      try {
+        const summary = await loadDemo(narrow, { seasons: [2020, 2021] });
+        assert.ok(summary.leaguesFound > 0);
+        const user = await findUserByName(narrow.db, 'demo');
+        assert.ok(user);
+        const leagues = await findLeaguesForUser(narrow.db, user.id, { sports: [], seasons: [] });
+        assert.deepEqual([...new Set(leagues.map((l) => l.season))].sort(), [2020, 2021]);
+      } finally {
+        await narrow.destroy();
+      }
     });
   });
 }

@@ -16,8 +16,15 @@ import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { createScriptedConnector } from './scripted-connector.ts';
 import type { ScriptedConnector } from './scripted-connector.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const ALL = { sports: [], seasons: [] } as const;
+/**
+ * Every season named, as `sync --season` does: each run syncs every league, whatever the store
+ * holds. Leaving finished seasons alone is seasons.test.ts's subject.
+ */
+const CONTRACT = seasonsBetween(2017, 2021);
+const SCOPE = { sports: [], seasons: CONTRACT, supportedSeasons: CONTRACT } as const;
 
 function leagues(): ReturnType<typeof buildLeagueSnapshot>[] {
   return [
@@ -47,7 +54,7 @@ for (const dialect of testBackends()) {
     let alice: number;
     let bob: number;
     const sync = (userId: number, extra: Partial<SyncOptions> = {}) =>
-      syncUser(store, { sleeper: connector }, { userId, ...ALL, trigger: 'test', ...extra });
+      syncUser(store, { sleeper: connector }, { userId, ...SCOPE, trigger: 'test', ...extra });
 
     before(async () => {
       store = await createTestStore(dialect);
@@ -257,7 +264,7 @@ for (const dialect of testBackends()) {
     });
 
     it('reports an account whose platform has no connector, and records the failed run', async () => {
-      const summary = await syncUser(store, {}, { userId: alice, ...ALL, trigger: 'test' });
+      const summary = await syncUser(store, {}, { userId: alice, ...SCOPE, trigger: 'test' });
       assert.equal(summary.outcome, 'failed');
       assert.match(summary.accounts[0]?.error ?? '', /no connector for platform sleeper/);
       assert.equal((await runs(store)).at(-1)?.outcome, 'failed');
@@ -268,7 +275,7 @@ for (const dialect of testBackends()) {
         syncUser(
           store,
           { sleeper: connector },
-          { userId: alice, platform: 'espn', ...ALL, trigger: 'test' },
+          { userId: alice, platform: 'espn', ...SCOPE, trigger: 'test' },
         ),
         /no linked espn account/,
       );

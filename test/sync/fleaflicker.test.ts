@@ -19,8 +19,12 @@ import type { FakeFleaflicker } from '../helpers/fake-fleaflicker.ts';
 import { reply } from '../helpers/fake-platform.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const ALL = { sports: [], seasons: [] } as const;
+/** Every season named, as `sync --season` does: each run asks Fleaflicker again (seasons.test.ts). */
+const CONTRACT = seasonsBetween(2017, 2021);
+const SCOPE = { sports: [], seasons: CONTRACT, supportedSeasons: CONTRACT } as const;
 
 for (const dialect of testBackends()) {
   describe(`Fleaflicker sync (${dialect})`, { skip: FLEAFLICKER_FIXTURES_SKIP }, () => {
@@ -29,7 +33,7 @@ for (const dialect of testBackends()) {
     let userId: number;
     let connector: ReturnType<typeof createFleaflickerConnector>;
     const sync = () =>
-      syncUser(store, { fleaflicker: connector }, { userId, ...ALL, trigger: 'test' });
+      syncUser(store, { fleaflicker: connector }, { userId, ...SCOPE, trigger: 'test' });
 
     before(async () => {
       fake = await startFakeFleaflicker({ onlyRecordedLeagues: true });

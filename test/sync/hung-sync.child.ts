@@ -5,6 +5,7 @@ import { openStore } from '../../src/storage/db.ts';
 import type { StoreOptions } from '../../src/storage/db.ts';
 import { syncUser } from '../../src/sync/engine.ts';
 import { createScriptedConnector } from './scripted-connector.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as StoreOptions;
 const store = await openStore(options);
@@ -16,5 +17,11 @@ connector.listLeagues = async () => {
 await syncUser(
   store,
   { sleeper: connector },
-  { userId: Number(process.argv[3]), sports: [], seasons: [], trigger: 'cli' },
+  {
+    userId: Number(process.argv[3]),
+    sports: [],
+    seasons: [],
+    supportedSeasons: seasonsBetween(2017, 2021),
+    trigger: 'cli',
+  },
 );

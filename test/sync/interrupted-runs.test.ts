@@ -20,6 +20,7 @@ import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { createScriptedConnector } from './scripted-connector.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'hung-sync.child.ts');
 
@@ -79,7 +80,13 @@ for (const dialect of testBackends()) {
       const summary = await syncUser(
         store,
         { sleeper: connector },
-        { userId: alice, sports: [], seasons: [], trigger: 'cli' },
+        {
+          userId: alice,
+          sports: [],
+          seasons: [],
+          supportedSeasons: seasonsBetween(2017, 2021),
+          trigger: 'cli',
+        },
       );
       assert.equal(summary.outcome, 'ok');
       assert.equal(summary.leaguesWritten, 1);

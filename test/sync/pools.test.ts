@@ -13,8 +13,10 @@ import { buildLeagueSnapshot, buildPlayerPool } from '../helpers/records.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
 import { createScriptedConnector } from './scripted-connector.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const HOUR = 3_600_000;
+const CONTRACT = seasonsBetween(2017, 2021);
 
 for (const dialect of testBackends()) {
   describe(`player pool refresh (${dialect})`, () => {
@@ -27,7 +29,16 @@ for (const dialect of testBackends()) {
       syncUser(
         store,
         { sleeper: connector },
-        { userId, sports: [], seasons: [], trigger: 'test', now: () => new Date(clock), ...extra },
+        {
+          userId,
+          sports: [],
+          // Named, so each run syncs its leagues again (finished seasons are left alone otherwise).
+          seasons: CONTRACT,
+          supportedSeasons: CONTRACT,
+          trigger: 'test',
+          now: () => new Date(clock),
+          ...extra,
+        },
       );
 
     before(async () => {

@@ -24,6 +24,8 @@ export interface ScriptedConnector extends PlatformConnector {
   pools: Map<Sport, PlayerPoolSnapshot | null>;
   poolFailure?: Error;
   calls: string[];
+  /** The scope of each listLeagues call, in order. */
+  scopes: SyncScope[];
   credentialsSeen: (string | undefined)[];
 }
 
@@ -35,6 +37,7 @@ export function createScriptedConnector(platform: Platform = 'sleeper'): Scripte
     listOnly: new Map(),
     pools: new Map(),
     calls: [],
+    scopes: [],
     credentialsSeen: [],
     async link(request: LinkRequest): Promise<LinkOutcome> {
       const username = request.username ?? '';
@@ -46,6 +49,7 @@ export function createScriptedConnector(platform: Platform = 'sleeper'): Scripte
     },
     async listLeagues(account: PlatformAccount, scope: SyncScope): Promise<LeagueRef[]> {
       connector.calls.push(`list ${account.externalUserId}`);
+      connector.scopes.push({ sports: [...scope.sports], seasons: [...scope.seasons] });
       connector.credentialsSeen.push(account.credentials);
       if (connector.listFailure) throw connector.listFailure;
       const refs = (connector.leagues.get(account.externalUserId) ?? []).map((s) => ({

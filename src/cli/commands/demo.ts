@@ -22,8 +22,9 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
   }
   return withStore(
     io,
-    async (store) => {
+    async (store, config) => {
       const summary = await loadDemo(store, {
+        seasons: config.supportedSeasons,
         onProgress: (event) => io.err(describeProgress(event)),
       });
       io.out(formatSummary(summary));

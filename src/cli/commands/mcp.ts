@@ -55,7 +55,7 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   let rateStore: RateLimitStore | undefined;
   try {
     io.err(describeStore(config, store.location));
-    const read = createStoreReadModel(store);
+    const read = createStoreReadModel(store, config.supportedSeasons);
     await checkToken(token, read);
     rateStore =
       config.redisUrl !== undefined && config.rateLimitPerMinute > 0
@@ -63,6 +63,7 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
         : new MemoryRateLimitStore();
     const server = createMcpServer({
       read,
+      seasons: config.supportedSeasons,
       limiter: new RateLimiter(rateStore, config.rateLimitPerMinute),
       token,
       logger,

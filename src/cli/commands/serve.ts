@@ -10,7 +10,8 @@ export const SERVE_USAGE = `Usage:
   fantasy-data serve
       start the HTTP API, configured from the environment: HOST, PORT, FANTASY_DATA_DIR or
       DATABASE_URL, REDIS_URL, RATE_LIMIT_PER_MINUTE, LOG_LEVEL, SYNC_INTERVAL_MINUTES,
-      FANTASY_DEMO_ON_EMPTY, FANTASY_SECRET_KEY, SLEEPER_BASE_URL (see the README). On a store
+      SUPPORTED_SEASONS, FANTASY_DEMO_ON_EMPTY, FANTASY_SECRET_KEY, SLEEPER_BASE_URL (see the
+      README). On a store
       with no users it loads the demo data and prints a demo token once. Stops on SIGTERM/SIGINT.`;
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {

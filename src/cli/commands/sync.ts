@@ -1,7 +1,9 @@
 // `fantasy-data sync --user NAME ...` (live progress on stderr, summary table on stdout, exit 1
 // when anything failed) and `fantasy-data sync status [--user NAME]`.
-import { PLATFORMS, SEASONS, SPORTS, isPlatform, isSeason, isSport } from '../../domain/catalog.ts';
+import { loadConfig } from '../../config.ts';
+import { PLATFORMS, SPORTS, isPlatform, isSport } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import { describeSeasons } from '../../domain/seasons.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Store } from '../../storage/db.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
@@ -14,7 +16,8 @@ import type { User } from '../../storage/repositories/users.ts';
 import { deathOf } from '../../sync/run-lease.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
-import { syncAll, syncUser } from '../../sync/engine.ts';
+import { openSyncJobs } from '../../sync/jobs/index.ts';
+import { createLogger } from '../../logger.ts';
 import { RELINK_HINT, describeProgress, formatSummary, syncFailed } from '../report.ts';
 import {
   EXIT_FAILURE,
@@ -28,18 +31,31 @@ import {
 } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
-export const SYNC_USAGE = `Usage:
+/** The usage text; `seasons` are the configured SUPPORTED_SEASONS once they are known. */
+export function syncUsage(seasons?: readonly number[]): string {
+  const seasonList =
+    seasons === undefined
+      ? 'those of SUPPORTED_SEASONS (default 2017-2021)'
+      : `${describeSeasons(seasons)} (SUPPORTED_SEASONS)`;
+  return `Usage:
   fantasy-data sync --user NAME [--platform P] [--sport S]... [--season YEAR]...
   fantasy-data sync --all [--sport S]... [--season YEAR]...
       sync linked accounts now; progress on stderr, a summary table on stdout;
       exits 1 when any league failed. --sport and --season repeat; none means all.
+      Without --season, a finished season an account already synced in full is left
+      alone (its data no longer changes); --season syncs the seasons named in any case.
+      With REDIS_URL each account's sync is a job for the workers (fantasy-data worker, or
+      serve); sync waits for them unless --no-wait (then it prints the job ids and exits).
       platforms: ${PLATFORMS.join(', ')}
       sports: ${SPORTS.join(', ')}
-      seasons: ${SEASONS.join(', ')}
+      seasons: ${seasonList}
   fantasy-data sync status [--user NAME]
       per user and league: when it last synced, the last attempt's outcome and error; then the
       accounts to link again (the platform refused their credentials) and runs that did not
       finish (still running, or interrupted: their process died)`;
+}
+
+export const SYNC_USAGE = syncUsage();
 
 export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(
@@ -52,6 +68,8 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
         platform: { type: 'string' },
         sport: { type: 'string', multiple: true },
         season: { type: 'string', multiple: true },
+        wait: { type: 'boolean' },
+        'no-wait': { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -59,11 +77,19 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
     SYNC_USAGE,
   );
   if (values.help) {
-    io.out(SYNC_USAGE);
+    io.out(syncUsage(loadConfig(io.env).supportedSeasons));
     return EXIT_OK;
   }
   if (positionals[0] === 'status') {
-    if (positionals.length > 1 || values.all || values.platform || values.sport || values.season) {
+    if (
+      positionals.length > 1 ||
+      values.all ||
+      values.platform ||
+      values.sport ||
+      values.season ||
+      values.wait !== undefined ||
+      values['no-wait'] !== undefined
+    ) {
       throw new UsageError('sync status takes only --user', SYNC_USAGE);
     }
     return status(values.user, io);
@@ -73,6 +99,10 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   if ((values.user === undefined) === (values.all !== true)) {
     throw new UsageError('give either --user NAME or --all', SYNC_USAGE);
   }
+  if (values.wait === true && values['no-wait'] === true) {
+    throw new UsageError('give --wait or --no-wait, not both', SYNC_USAGE);
+  }
+  const wait = values['no-wait'] !== true;
   if (values.all && values.platform !== undefined) {
     throw new UsageError('--platform goes with --user', SYNC_USAGE);
   }
@@ -91,46 +121,76 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
       throw new UsageError(`unknown sport "${s}"; sports: ${SPORTS.join(', ')}`, SYNC_USAGE);
     return s;
   });
+  // Checked against the configured seasons before anything is opened.
+  const { supportedSeasons } = loadConfig(io.env);
   const seasons = (values.season ?? []).map((s): number => {
     const year = /^\d{4}$/.test(s) ? Number(s) : NaN;
-    if (!isSeason(year))
-      throw new UsageError(`unknown season "${s}"; seasons: ${SEASONS.join(', ')}`, SYNC_USAGE);
+    if (!supportedSeasons.includes(year)) {
+      throw new UsageError(
+        `unknown season "${s}"; seasons: ${supportedSeasons.join(', ')}`,
+        syncUsage(supportedSeasons),
+      );
+    }
     return year;
   });
 
   return withStore(io, async (store, config) => {
-    const connectors = createConnectorRegistry(config);
+    if (!wait && config.redisUrl === undefined) {
+      throw new UsageError('--no-wait queues syncs for workers: it needs REDIS_URL', SYNC_USAGE);
+    }
+    const userId =
+      values.user === undefined
+        ? undefined
+        : (await requireLinkedUser(store, values.user, platform)).id;
+    const accounts = await listAccounts(store.db, {
+      ...(userId === undefined ? {} : { userId }),
+      ...(platform === undefined ? {} : { platform }),
+    });
+    const jobs = await openSyncJobs(config, {
+      store,
+      connectors: createConnectorRegistry(config),
+      secrets: createSecretBox(config),
+      logger: createLogger({ level: 'warn', destination: process.stderr }),
+    });
     const controller = new AbortController();
-    // Ctrl-C stops starting new leagues and leaves every league written so far in place.
+    // Ctrl-C stops starting new leagues and leaves every league written so far in place
+    // (with a queue: stops waiting; the workers finish the syncs).
     const onSignal = (): void => {
-      io.err('cancelling: leagues already written stay written');
+      io.err(
+        jobs.kind === 'queue'
+          ? 'stopped waiting: the queued syncs go on in the workers'
+          : 'cancelling: leagues already written stay written',
+      );
       controller.abort();
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const options = {
+      const request = {
         sports,
         seasons,
         trigger: 'cli',
         signal: controller.signal,
-        secrets: createSecretBox(config),
         onProgress: (event: Parameters<typeof describeProgress>[0]) =>
           io.err(describeProgress(event)),
       };
-      const summary =
-        values.user === undefined
-          ? await syncAll(store, connectors, options)
-          : await syncUser(store, connectors, {
-              ...options,
-              userId: (await requireLinkedUser(store, values.user, platform)).id,
-              ...(platform === undefined ? {} : { platform }),
-            });
+      if (!wait && jobs.enqueue !== undefined) {
+        const queued = await jobs.enqueue(accounts, request);
+        io.out(
+          formatTable(
+            ['ACCOUNT', 'JOB'],
+            queued.map((q) => [String(q.accountId), q.jobId]),
+          ),
+        );
+        return EXIT_OK;
+      }
+      const summary = await jobs.run(accounts, request);
       io.out(formatSummary(summary));
       return syncFailed(summary) ? EXIT_FAILURE : EXIT_OK;
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      await jobs.close();
     }
   });
 }

@@ -31,9 +31,15 @@ export function createCaching(
   store: Store,
   storeRead: ReadModel,
   logger: Logger,
+  /** The served seasons (config.supportedSeasons): leagues of others are not in any snapshot. */
+  seasons: readonly number[],
   options: CacheOptions = {},
 ): Caching {
-  const snapshots = new Snapshots(store.db, options.snapshotLimits ?? DEFAULT_SNAPSHOT_LIMITS);
+  const snapshots = new Snapshots(
+    store.db,
+    options.snapshotLimits ?? DEFAULT_SNAPSHOT_LIMITS,
+    new Set(seasons),
+  );
   const responses = new ResponseCache(
     snapshots,
     options.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES,

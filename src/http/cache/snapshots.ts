@@ -81,6 +81,11 @@ export class Snapshots {
   constructor(
     private readonly db: Tx,
     limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+    /**
+     * The served seasons (SUPPORTED_SEASONS); undefined serves every season. A league of another
+     * season is left out of its users' lists when they load, so no request ever pays for it.
+     */
+    private readonly seasons?: ReadonlySet<number>,
   ) {
     this.users = new ByteLru(limits.userBytes, (userId, state) => {
       for (const { league } of state.leagues) {
@@ -107,7 +112,10 @@ export class Snapshots {
     return (
       this.users.get(userId) ??
       this.load(`u:${userId}`, async () => {
-        const leagues = await findVersionedLeaguesForUser(this.db, userId);
+        const stored = await findVersionedLeaguesForUser(this.db, userId);
+        const { seasons } = this;
+        const leagues =
+          seasons === undefined ? stored : stored.filter((v) => seasons.has(v.league.season));
         return { leagues, byId: new Map(leagues.map((v) => [v.league.leagueId, v])) };
       }).then(({ value, generation }) => this.keepUser(userId, value, generation))
     );

@@ -13,8 +13,9 @@ export const leagueSettings = defineRoute({
   tag: 'league',
   summary: 'Get one league',
   description:
-    "The League record of one of the token's user's leagues. A league that does not exist and " +
-    'one the user does not belong to both answer 404. Like the list, it is offered as JSON or XML.',
+    "The League record of one of the token's user's leagues. A league that does not exist, one " +
+    'the user does not belong to and one of a season this service does not serve all answer ' +
+    '404. Like the list, it is offered as JSON or XML.',
   product: 'league',
   contractHeader: 'auth_token',
   params: Type.Object({ league_id: LeagueIdParam }),

@@ -1,7 +1,7 @@
 // Large generated datasets for benchmarks: the demo generator at any size, optionally spread over
 // several platforms' names, built in one pass with in-place draws so 10,000 leagues over 50,000
 // players per sport take seconds, not minutes.
-import { PLATFORMS, SEASONS, SPORTS } from '../../domain/catalog.ts';
+import { PLATFORMS, SPORTS } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { EVERY_SEASON, hasSeasonalPools, poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
@@ -10,6 +10,9 @@ import { LEAGUE_WORDS } from './name-lists.ts';
 import { generatePool, minimumPoolSize } from './players.ts';
 import { rngFor } from './random.ts';
 import { SPORT_PROFILES } from './sports.ts';
+
+/** The seasons generated leagues are spread over: the demo's own, the specification's 2017-2021. */
+export const DATASET_SEASONS: readonly number[] = [2017, 2018, 2019, 2020, 2021];
 
 export interface DemoDatasetOptions {
   seed: number;
@@ -47,7 +50,7 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
   const pools: PlayerPoolSnapshot[] = [];
   const draftable = new Map<string, Map<string, string[]>>();
   platforms.forEach((platform, p) => {
-    const poolSeasons = hasSeasonalPools(platform) ? SEASONS : [EVERY_SEASON];
+    const poolSeasons = hasSeasonalPools(platform) ? DATASET_SEASONS : [EVERY_SEASON];
     for (const sport of SPORTS) {
       const profile = SPORT_PROFILES[sport];
       const share =
@@ -69,7 +72,9 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     const platform = platforms[i % platforms.length] as Platform;
     const round = Math.floor(i / platforms.length);
     const sport = SPORTS[round % SPORTS.length] as Sport;
-    const season = SEASONS[Math.floor(round / SPORTS.length) % SEASONS.length] as number;
+    const season = DATASET_SEASONS[
+      Math.floor(round / SPORTS.length) % DATASET_SEASONS.length
+    ] as number;
     const profile = SPORT_PROFILES[sport];
     const rng = rngFor(options.seed, `bench-league:${platform}:${i}`);
     const key = `bench-${profile.code}-${i}`;

@@ -28,7 +28,7 @@ export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'pl
 }
 
 /** Fleaflicker answers a caller that asks much faster than once a second with 403s for a minute. */
-const REQUESTS_PER_MINUTE = 60;
+export const REQUESTS_PER_MINUTE = 60;
 
 /** Deliberately loose: Fleaflicker is the judge of the address; this catches typos and swaps. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;

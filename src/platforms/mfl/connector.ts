@@ -42,7 +42,7 @@ export const DEFAULT_USER_AGENT =
   'fantasy-league-data-service/0.1 (self-hosted league reader; MFL connector)';
 
 /** MFL throttles heavy callers: well under the 60 calls a minute its client libraries suggest. */
-const DEFAULT_REQUESTS_PER_MINUTE = 30;
+export const DEFAULT_REQUESTS_PER_MINUTE = 30;
 
 /** Player ids per TYPE=players&PLAYERS= request (they go in the URL). */
 const PLAYER_ID_CHUNK = 100;

@@ -15,6 +15,8 @@ export interface YahooApiOptions {
   baseUrl: string;
   /** Calls per minute for the whole application (this process), retries included. */
   requestsPerMinute: number;
+  /** The application's budget shared with other processes (sync/budget-redis.ts); else its own. */
+  budget?: RequestBudget;
   /** Calls per minute for one Yahoo account. */
   accountRequestsPerMinute: number;
   /** The least Yahoo is left alone after throttling; a longer Retry-After wins. */
@@ -41,11 +43,13 @@ export function createYahooApi(options: YahooApiOptions) {
     return response;
   };
 
-  const appBudget = new RequestBudget({
-    perMinute: options.requestsPerMinute,
-    now,
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-  });
+  const appBudget =
+    options.budget ??
+    new RequestBudget({
+      perMinute: options.requestsPerMinute,
+      now,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
   const client: HttpClient = createHttpClient({
     platform: 'yahoo',
     fetch: watchingFetch,

@@ -6,6 +6,7 @@ import type { Platform } from '../../domain/catalog.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
 import type { PlatformAccountsTable } from '../schema.ts';
+import { forgetCompleteSeasons } from './account-seasons.ts';
 
 export interface LinkedAccount {
   id: number;
@@ -61,9 +62,11 @@ function toLinkedAccount(row: Selectable<PlatformAccountsTable>): LinkedAccount 
 /**
  * One account per user and platform: linking again replaces the link (a new username or fresh
  * credentials) but keeps its id, so league memberships made through it stay attached. A new link
- * clears any link problem.
+ * clears any link problem, and the finished seasons synced in full through the old link: the new
+ * one may reach other leagues (another user id, other followed leagues).
  */
 export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount> {
+  await forgetCompleteSeasons(db, a.userId, a.platform);
   const row = await db
     .insertInto('platform_accounts')
     .values({

@@ -207,6 +207,21 @@ async function ensureMember(
 }
 
 /**
+ * Makes the user a member of leagues already stored, without writing them: a finished season's
+ * league another account synced after the season ended needs no fetch (see sync/seasons.ts).
+ */
+export async function attachLeagues(
+  store: Store,
+  leagueIds: readonly number[],
+  member: LeagueMember,
+): Promise<void> {
+  if (leagueIds.length === 0) return;
+  await writeTransaction(store, async (tx) => {
+    for (const leagueId of leagueIds) await ensureMember(tx, leagueId, member);
+  });
+}
+
+/**
  * Removes the user's memberships of the platform's leagues within the scope (empty lists mean
  * all) except keepLeagueIds. Leagues stay: other users may share them. Returns how many went.
  */

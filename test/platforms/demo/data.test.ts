@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEASONS, SPORTS } from '../../../src/domain/catalog.ts';
+import { SPORTS } from '../../../src/domain/catalog.ts';
+import { DATASET_SEASONS } from '../../../src/platforms/demo/dataset.ts';
 import type { Sport } from '../../../src/domain/catalog.ts';
 import { NameIndex } from '../../../src/domain/names.ts';
 import type { LeagueSnapshot, PlayerRecord } from '../../../src/domain/records.ts';
@@ -39,7 +40,7 @@ describe('demo data: shape', () => {
   it('covers every sport in every season 2017-2021 with at least 12 leagues of 8-14 teams', () => {
     assert.ok(data.leagues.length >= 12);
     for (const sport of SPORTS) {
-      for (const season of SEASONS) {
+      for (const season of DATASET_SEASONS) {
         assert.ok(
           data.leagues.some((l) => l.sport === sport && l.season === season),
           `${sport} ${season}`,

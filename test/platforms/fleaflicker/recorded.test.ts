@@ -2,7 +2,8 @@
 // read at test time, never copied), served by a real local HTTP server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SEASONS, SPORTS } from '../../../src/domain/catalog.ts';
+import { SPORTS } from '../../../src/domain/catalog.ts';
+import { seasonsBetween } from '../../../src/domain/seasons.ts';
 import { InvalidInputError } from '../../../src/domain/errors.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createFleaflickerConnector } from '../../../src/platforms/fleaflicker/index.ts';
@@ -14,6 +15,9 @@ import {
 } from '../../helpers/fake-fleaflicker.ts';
 import type { FakeFleaflicker } from '../../helpers/fake-fleaflicker.ts';
 import { failure } from './failure.ts';
+
+/** The specification's seasons, as the engine passes them by default. */
+const SEASONS = seasonsBetween(2017, 2021);
 
 const AAA = '312861'; // Avid Auctioneers Alliance: standings 2020, rosters and player listing recorded
 const JACKPOT = '206154'; // Jackpot Dynasty League: standings 2020 recorded, rosters not

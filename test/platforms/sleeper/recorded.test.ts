@@ -2,7 +2,8 @@
 // test time, never copied), served by a real local HTTP server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SEASONS, SPORTS } from '../../../src/domain/catalog.ts';
+import { SPORTS } from '../../../src/domain/catalog.ts';
+import { seasonsBetween } from '../../../src/domain/seasons.ts';
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createSleeperConnector } from '../../../src/platforms/sleeper/index.ts';
@@ -13,6 +14,9 @@ import {
 } from '../../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../../helpers/fake-platform.ts';
 import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
+
+/** The specification's seasons, as the engine passes them by default. */
+const SEASONS = seasonsBetween(2017, 2021);
 
 const JML = '522458773317046272'; // The JanMichaelLarkin Dynasty League, 2020, rookie draft recorded
 const DLP = '521379020332068864'; // DLP Dynasty League, 2020, no avatar, draft picks not recorded

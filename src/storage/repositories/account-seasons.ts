@@ -1,0 +1,131 @@
+// What the sync engine knows about finished seasons, so it can leave them alone: the seasons an
+// account has synced in full after they ended (account_seasons), and when each league last synced
+// well (league_syncs). See src/sync/seasons.ts for the rules that use them.
+import type { Platform, Sport } from '../../domain/catalog.ts';
+import type { Tx } from '../db.ts';
+import { leagueKey } from './league-keys.ts';
+
+export interface SportSeason {
+  sport: Sport;
+  season: number;
+}
+
+/** The account's complete seasons: season -> sports complete in it. */
+export async function findCompleteSeasons(
+  db: Tx,
+  accountId: number,
+): Promise<Map<number, Set<string>>> {
+  const rows = await db
+    .selectFrom('account_seasons')
+    .select(['sport', 'season'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const complete = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const season = Number(row.season);
+    let sports = complete.get(season);
+    if (sports === undefined) complete.set(season, (sports = new Set()));
+    sports.add(row.sport);
+  }
+  return complete;
+}
+
+export async function markSeasonsComplete(
+  db: Tx,
+  accountId: number,
+  seasons: readonly SportSeason[],
+  completedAt: string,
+): Promise<void> {
+  if (seasons.length === 0) return;
+  await db
+    .insertInto('account_seasons')
+    .values(
+      seasons.map(({ sport, season }) => ({
+        account_id: accountId,
+        sport,
+        season,
+        completed_at: completedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['account_id', 'sport', 'season']).doNothing())
+    .execute();
+}
+
+/** Forgets the complete seasons of the user's account on the platform (it is being linked anew). */
+export async function forgetCompleteSeasons(
+  db: Tx,
+  userId: number,
+  platform: Platform,
+): Promise<void> {
+  await db
+    .deleteFrom('account_seasons')
+    .where('account_id', 'in', (eb) =>
+      eb
+        .selectFrom('platform_accounts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform),
+    )
+    .execute();
+}
+
+/**
+ * When each league last synced without failing (the fetch's start, ISO), by leagueKey(); leagues
+ * never synced well are absent.
+ */
+export async function findLastGoodSyncs(
+  db: Tx,
+  platform: Platform,
+  leagues: readonly { platformLeagueKey: string; season: number }[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const keys = [...new Set(leagues.map((league) => league.platformLeagueKey))];
+  // Chunked so a large account never exceeds a backend's bound-parameter limit.
+  for (let start = 0; start < keys.length; start += 500) {
+    const rows = await db
+      .selectFrom('league_syncs')
+      .select((eb) => ['platform_league_key', 'season', eb.fn.max('started_at').as('last_good')])
+      .where('platform', '=', platform)
+      .where('platform_league_key', 'in', keys.slice(start, start + 500))
+      .where('outcome', 'in', ['written', 'unchanged'])
+      .groupBy(['platform_league_key', 'season'])
+      .execute();
+    for (const row of rows) {
+      found.set(leagueKey(row.platform_league_key, Number(row.season)), String(row.last_good));
+    }
+  }
+  return found;
+}
+
+/** Teams and roster entries stored per league, for leagues reported without being fetched. */
+export async function findLeagueSizes(
+  db: Tx,
+  leagueIds: readonly number[],
+): Promise<Map<number, { teams: number; rosterEntries: number }>> {
+  const sizes = new Map<number, { teams: number; rosterEntries: number }>();
+  for (const id of leagueIds) sizes.set(id, { teams: 0, rosterEntries: 0 });
+  for (let start = 0; start < leagueIds.length; start += 500) {
+    const ids = leagueIds.slice(start, start + 500);
+    const teams = await db
+      .selectFrom('fantasy_teams')
+      .select((eb) => ['league_id', eb.fn.countAll().as('count')])
+      .where('league_id', 'in', ids)
+      .groupBy('league_id')
+      .execute();
+    const entries = await db
+      .selectFrom('roster_entries')
+      .select((eb) => ['league_id', eb.fn.countAll().as('count')])
+      .where('league_id', 'in', ids)
+      .groupBy('league_id')
+      .execute();
+    for (const row of teams) {
+      const size = sizes.get(Number(row.league_id));
+      if (size) size.teams = Number(row.count);
+    }
+    for (const row of entries) {
+      const size = sizes.get(Number(row.league_id));
+      if (size) size.rosterEntries = Number(row.count);
+    }
+  }
+  return sizes;
+}

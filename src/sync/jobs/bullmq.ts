@@ -1,0 +1,178 @@
+// Sync work as jobs on a Redis queue (BullMQ, https://docs.bullmq.io), run by worker processes
+// (worker.ts): this side queues them, waits for them and keeps the deployment's one schedule.
+import { Queue, QueueEvents } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../logger.ts';
+import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
+import { SyncError } from '../errors.ts';
+import { summarize } from '../summary.ts';
+import type { AccountSyncSummary, SyncProgressEvent } from '../types.ts';
+import {
+  ACCOUNT_JOB,
+  DEFAULT_QUEUE_PREFIX,
+  KEEP_JOBS,
+  QUEUE_NAME,
+  SCHEDULER_ID,
+  SCHEDULE_JOB,
+  UNATTENDED_ATTEMPTS,
+  accountJobOptions,
+  connectRedis,
+} from './queue.ts';
+import type { AccountJobData, AccountJobResult } from './queue.ts';
+import type { QueuedSync, SyncJobs, SyncRequest } from './types.ts';
+
+type SyncQueue = Queue<AccountJobData | Record<string, never>, unknown, string>;
+
+export interface QueueSyncJobsOptions {
+  url: string;
+  /** Key prefix of the queue in Redis; tests use their own. */
+  prefix?: string;
+  logger: Logger;
+}
+
+export interface QueueSyncJobs extends SyncJobs {
+  enqueue(accounts: readonly LinkedAccount[], request: SyncRequest): Promise<QueuedSync[]>;
+}
+
+/** Connects to the queue; a ConfigError naming REDIS_URL when Redis does not answer. */
+export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promise<QueueSyncJobs> {
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const connection = await connectRedis(options.url, { blocking: false });
+  const queue: SyncQueue = new Queue(QUEUE_NAME, { connection, prefix });
+  queue.on('error', (error) => options.logger.warn({ reason: error.message }, 'sync queue error'));
+
+  async function add(
+    accounts: readonly LinkedAccount[],
+    request: SyncRequest,
+    attempts: number,
+    onAdded: (jobId: string) => void = () => undefined,
+  ): Promise<Array<{ account: LinkedAccount; job: Job }>> {
+    const added: Array<{ account: LinkedAccount; job: Job }> = [];
+    for (const account of accounts) {
+      const data: AccountJobData = {
+        accountId: account.id,
+        sports: [...request.sports],
+        seasons: [...request.seasons],
+        trigger: request.trigger,
+      };
+      const job = await queue.add(ACCOUNT_JOB, data, accountJobOptions(account.id, { attempts }));
+      onAdded(String(job.id));
+      added.push({ account, job: job as Job });
+    }
+    return added;
+  }
+
+  return {
+    kind: 'queue',
+
+    async enqueue(accounts, request) {
+      const added = await add(accounts, request, UNATTENDED_ATTEMPTS);
+      return added.map(({ account, job }) => ({ accountId: account.id, jobId: String(job.id) }));
+    },
+
+    async run(accounts, request) {
+      if (accounts.length === 0) return summarize([]);
+      if ((await queue.getWorkersCount()) === 0) {
+        throw new SyncError(
+          'no sync worker is connected to the queue (REDIS_URL): start one with ' +
+            '"fantasy-data worker" (or serve with SYNC_WORKER_IN_SERVE=true), or queue the ' +
+            'sync without waiting: "fantasy-data sync ... --no-wait"',
+        );
+      }
+      const { events, connection: eventsConnection } = await openEvents(options.url, prefix);
+      try {
+        const ids = new Set<string>();
+        // A worker may report on a job before its add has answered here: hold such events
+        // until the adds are done, then hand over those of our jobs.
+        let early: Array<{ jobId: string; data: unknown }> | undefined = [];
+        events.on('progress', ({ jobId, data }) => {
+          if (ids.has(jobId)) request.onProgress?.(data as SyncProgressEvent);
+          else early?.push({ jobId, data });
+        });
+        // Someone is waiting: one attempt, shown at once (a stalled worker's job still moves on).
+        const added = await add(accounts, request, 1, (id) => {
+          ids.add(id);
+          for (const event of early ?? []) {
+            if (event.jobId === id) request.onProgress?.(event.data as SyncProgressEvent);
+          }
+        });
+        early = undefined;
+        return summarize(
+          await Promise.all(
+            added.map(({ account, job }) => waitFor(job, account, events, request.signal)),
+          ),
+        );
+      } finally {
+        await events.close();
+        await eventsConnection.quit().catch(() => eventsConnection.disconnect());
+      }
+    },
+
+    async schedule(intervalMs) {
+      if (intervalMs <= 0) {
+        await queue.removeJobScheduler(SCHEDULER_ID);
+        return;
+      }
+      // The same id from every process: one schedule, the same ticks, however many upsert it.
+      await queue.upsertJobScheduler(
+        SCHEDULER_ID,
+        { every: intervalMs },
+        {
+          name: SCHEDULE_JOB,
+          data: {},
+          opts: { attempts: 5, backoff: { type: 'exponential', delay: 5000 }, ...KEEP_JOBS },
+        },
+      );
+    },
+
+    async close() {
+      await queue.close();
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  };
+}
+
+async function openEvents(
+  url: string,
+  prefix: string,
+): Promise<{ events: QueueEvents; connection: Redis }> {
+  const connection = await connectRedis(url, { blocking: true });
+  const events = new QueueEvents(QUEUE_NAME, { connection, prefix });
+  events.on('error', () => undefined);
+  await events.waitUntilReady();
+  return { events, connection };
+}
+
+/** The job's summary; a failed job, or one given up on, as a failed account summary. */
+async function waitFor(
+  job: Job,
+  account: LinkedAccount,
+  events: QueueEvents,
+  signal: AbortSignal | undefined,
+): Promise<AccountSyncSummary> {
+  const failed = (error: string): AccountSyncSummary => ({
+    runId: 0,
+    userId: account.userId,
+    accountId: account.id,
+    platform: account.platform,
+    ...(account.username === undefined ? {} : { username: account.username }),
+    outcome: 'failed',
+    leaguesFound: 0,
+    leaguesDetached: 0,
+    leagues: [],
+    pools: [],
+    error,
+  });
+  const stopped = new Promise<AccountSyncSummary>((resolve) => {
+    const stop = (): void =>
+      resolve(failed(`stopped waiting; the sync goes on in a worker (job ${String(job.id)})`));
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+  const finished = job.waitUntilFinished(events).then(
+    (result) => result as AccountJobResult,
+    (error: Error) => failed(`the sync job failed: ${error.message}`),
+  );
+  return Promise.race([finished, stopped]);
+}

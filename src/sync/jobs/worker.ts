@@ -1,0 +1,176 @@
+// A sync worker: takes jobs from the queue (bullmq.ts) and runs them through the engine, at most
+// `concurrency` accounts at once. BullMQ holds a lock on each job while it runs; a worker that
+// dies (kill -9, a lost machine) stops renewing it, and after `lockDurationMs` another worker's
+// stalled-job check puts the job back to be taken over. The new worker marks the dead worker's
+// run 'interrupted' (the job carries the ids of the runs it started) before syncing the account
+// again; leagues are written one transaction each, so none was left half-written.
+import { Queue, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Logger } from '../../logger.ts';
+import type { SecretBox } from '../../secrets.ts';
+import type { Store } from '../../storage/db.ts';
+import { findAccount, listAccounts } from '../../storage/repositories/accounts.ts';
+import { listUnfinishedRuns, markRunInterrupted } from '../../storage/repositories/syncs.ts';
+import { syncAccount } from '../engine.ts';
+import { runOwner } from '../run-lease.ts';
+import type { ConnectorRegistry, SyncOptions } from '../types.ts';
+import {
+  ACCOUNT_JOB,
+  DEFAULT_QUEUE_PREFIX,
+  QUEUE_NAME,
+  SCHEDULE_JOB,
+  UNATTENDED_ATTEMPTS,
+  accountJobOptions,
+  connectRedis,
+  toJobResult,
+} from './queue.ts';
+import type { AccountJobData, AccountJobResult } from './queue.ts';
+
+export interface SyncWorkerOptions {
+  url: string;
+  prefix?: string;
+  store: Store;
+  connectors: ConnectorRegistry;
+  secrets?: SecretBox;
+  logger: Logger;
+  /** Told of each account this worker synced (metrics). */
+  onAccountSynced?: SyncOptions['onAccountSynced'];
+  /** Accounts synced at once by this worker. */
+  concurrency: number;
+  /** The configured seasons (SUPPORTED_SEASONS): what "every season" means. */
+  supportedSeasons: readonly number[];
+  /** How long a job's lock lasts unrenewed before the job counts as stalled. Default 30 s. */
+  lockDurationMs?: number;
+  /** How often this worker looks for stalled jobs. Default 30 s. */
+  stalledIntervalMs?: number;
+}
+
+export interface SyncWorker {
+  /** Stops taking jobs and waits for the ones running to finish. */
+  close(): Promise<void>;
+}
+
+/** Account jobs queued per call when the schedule fans out. */
+const FAN_OUT_CHUNK = 500;
+
+export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncWorker> {
+  const { store, connectors, logger } = options;
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const producer = await connectRedis(options.url, { blocking: false });
+  const blocking = await connectRedis(options.url, { blocking: true });
+  const queue = new Queue(QUEUE_NAME, { connection: producer, prefix });
+  queue.on('error', () => undefined);
+  const secrets = options.secrets === undefined ? {} : { secrets: options.secrets };
+
+  /** The schedule's tick: one account job per linked account, named after the tick. */
+  async function fanOut(job: Job): Promise<{ accounts: number }> {
+    const accounts = await listAccounts(store.db);
+    // Re-running a tick (Redis lost mid-way) re-adds the same job ids, which BullMQ ignores.
+    const tick = String(job.id).replace(/[^0-9A-Za-z]+/g, '-');
+    for (let i = 0; i < accounts.length; i += FAN_OUT_CHUNK) {
+      await queue.addBulk(
+        accounts.slice(i, i + FAN_OUT_CHUNK).map((account) => ({
+          name: ACCOUNT_JOB,
+          data: { accountId: account.id, sports: [], seasons: [], trigger: 'schedule' },
+          opts: accountJobOptions(account.id, {
+            attempts: UNATTENDED_ATTEMPTS,
+            jobId: `${tick}-account-${account.id}`,
+          }),
+        })),
+      );
+    }
+    logger.info({ tick: job.id, accounts: accounts.length }, 'scheduled syncs queued');
+    return { accounts: accounts.length };
+  }
+
+  /** Runs a previous attempt left 'running' belong to a worker that died: say so. */
+  async function takeOver(job: Job<AccountJobData>): Promise<void> {
+    const earlier = new Set(job.data.runIds ?? []);
+    if (earlier.size === 0) return;
+    for (const run of await listUnfinishedRuns(store.db)) {
+      if (!earlier.has(run.id)) continue;
+      const who = run.owner === undefined ? 'its worker' : `its worker (${run.owner})`;
+      const why = `interrupted: ${who} stopped before the run finished; job ${String(job.id)} was taken over by ${runOwner()}`;
+      if (await markRunInterrupted(store.db, run, why)) {
+        logger.warn({ jobId: job.id, runId: run.id }, 'took over the job of a worker that died');
+      }
+    }
+  }
+
+  async function syncOne(
+    job: Job<AccountJobData>,
+    signal: AbortSignal | undefined,
+  ): Promise<AccountJobResult | { skipped: string }> {
+    await takeOver(job);
+    const { data } = job;
+    const account = await findAccount(store.db, data.accountId);
+    if (account === undefined) return { skipped: 'the account is no longer linked' };
+    const summary = await syncAccount(store, connectors[account.platform], account, {
+      sports: data.sports,
+      seasons: data.seasons,
+      supportedSeasons: options.supportedSeasons,
+      trigger: data.trigger,
+      ...(signal && { signal }),
+      ...secrets,
+      ...(options.onAccountSynced && { onAccountSynced: options.onAccountSynced }),
+      onRunStarted: async (runId) => {
+        const runIds = [...(job.data.runIds ?? []), runId];
+        // Without it a takeover cannot name the run; the run's lease still ends it in time.
+        await job.updateData({ ...job.data, runIds }).catch(() => undefined);
+      },
+      onProgress: (event) => void job.updateProgress(event).catch(() => undefined),
+    });
+    const attempts = job.opts.attempts ?? 1;
+    if (summary.outcome === 'failed' && summary.needsRelink !== true) {
+      // Retried with backoff while attempts remain; the last attempt's summary is the result.
+      if (job.attemptsMade + 1 < attempts) throw new Error(summary.error ?? 'the sync failed');
+    }
+    logger.info(
+      {
+        jobId: job.id,
+        accountId: account.id,
+        platform: account.platform,
+        outcome: summary.outcome,
+        leaguesWritten: summary.leagues.filter((l) => l.outcome === 'written').length,
+      },
+      'account synced',
+    );
+    return toJobResult(summary);
+  }
+
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job, _token?: string, signal?: AbortSignal) =>
+      job.name === SCHEDULE_JOB ? fanOut(job) : syncOne(job as Job<AccountJobData>, signal),
+    {
+      connection: blocking,
+      prefix,
+      // Stored on each job it takes (processedBy): which process ran what.
+      name: runOwner(),
+      concurrency: options.concurrency,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      // A job whose worker died twice is given up on (failed, kept a week) rather than looping.
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', (error) => logger.warn({ reason: error.message }, 'sync worker error'));
+  worker.on('failed', (job, error) => {
+    logger.warn(
+      { jobId: job?.id, attempts: job?.attemptsMade, reason: error.message },
+      'sync job failed',
+    );
+  });
+  await worker.waitUntilReady();
+  logger.info({ concurrency: options.concurrency }, 'sync worker started');
+
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+      for (const connection of [producer, blocking]) {
+        await connection.quit().catch(() => connection.disconnect());
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The composition root of a sync worker process (`fantasy-data worker`): config -> store ->
+// the platforms' budgets in Redis -> connectors -> a worker taking sync jobs from the queue.
+import { ConfigError } from './config.ts';
+import type { Config } from './config.ts';
+import { silentLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+import { createSecretBox } from './secrets.ts';
+import { openStore } from './storage/db.ts';
+import type { Store } from './storage/db.ts';
+import { startConfiguredWorker } from './sync/jobs/index.ts';
+import type { RedisPrefixes, WorkerDeps } from './sync/jobs/index.ts';
+import { sweepInterruptedRuns } from './sync/run-lease.ts';
+
+export interface WorkerProcessOptions
+  extends
+    RedisPrefixes,
+    Pick<WorkerDeps, 'connectors' | 'budgetWindowMs' | 'lockDurationMs' | 'stalledIntervalMs'> {
+  logger?: Logger;
+  /** Accounts synced at once; SYNC_WORKER_CONCURRENCY when absent. */
+  concurrency?: number;
+}
+
+export interface RunningWorker {
+  store: Store;
+  /** Stops taking jobs, lets the running ones finish, and closes everything. */
+  close(): Promise<void>;
+}
+
+export async function startWorkerProcess(
+  config: Config,
+  options: WorkerProcessOptions = {},
+): Promise<RunningWorker> {
+  const { redisUrl } = config;
+  if (redisUrl === undefined) {
+    throw new ConfigError(
+      'REDIS_URL',
+      'a sync worker takes its jobs from the queue in Redis: set REDIS_URL ' +
+        '(without it, serve and sync run syncs in their own process)',
+    );
+  }
+  const logger = options.logger ?? silentLogger();
+  // A worker has nothing to sync in a store nobody created (serve or users create make one).
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    mustExist: true,
+  });
+  try {
+    const interrupted = await sweepInterruptedRuns(store.db);
+    if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
+    const { logger: _logger, concurrency, ...rest } = options;
+    const worker = await startConfiguredWorker(
+      { ...config, redisUrl },
+      {
+        ...rest,
+        store,
+        secrets: createSecretBox(config),
+        logger,
+        concurrency: concurrency ?? config.syncWorkerConcurrency,
+      },
+    );
+    return {
+      store,
+      async close() {
+        await worker.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

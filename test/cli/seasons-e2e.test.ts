@@ -1,0 +1,203 @@
+// SUPPORTED_SEASONS end to end, as an operator would use it: widen the range, sync a Sleeper
+// account through the CLI against the fake Sleeper, and read this season's league through the
+// HTTP API; later runs leave finished seasons alone (counted in requests to the fake); narrowing
+// the range again hides the later leagues without dropping them.
+//
+// The recordings in ../shared/fixtures/sleeper hold no league of 2022 or later (their newest is
+// 2021), so the 2022 league here is the recorded 2021 league 649647301366755328 as Sleeper would
+// list it a season on: a new league id, season "2022" and previous_league_id pointing back, with
+// the recorded rosters and users. Everything else is served as recorded.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig } from '../../src/config.ts';
+import { isSeasonFinished } from '../../src/domain/pools.ts';
+import { seasonsBetween } from '../../src/domain/seasons.ts';
+import { startServer } from '../../src/main.ts';
+import type { RunningServer } from '../../src/main.ts';
+import {
+  RECORDED_SLEEPER_USER,
+  SLEEPER_FIXTURES_SKIP,
+  reply,
+  startFakeSleeper,
+} from '../helpers/fake-platform.ts';
+import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { runCli, tempDataDir } from './run-cli.ts';
+import type { TempDir } from './run-cli.ts';
+
+const RECORDED_2021 = '649647301366755328';
+const NEXT_SEASON_ID = '849647301366755328';
+const THIS_YEAR = new Date().getUTCFullYear();
+const WIDE = `2017-${THIS_YEAR}`;
+
+interface LeagueBody {
+  league_id: number;
+  name: string;
+  season: number;
+}
+
+describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () => {
+  let fake: FakeSleeper;
+  let dir: TempDir;
+  let token = '';
+  const cli = (env: Record<string, string>, ...args: string[]) =>
+    runCli(args, { FANTASY_DATA_DIR: dir.path, SLEEPER_BASE_URL: fake.baseUrl, ...env });
+  const wide = (...args: string[]) => cli({ SUPPORTED_SEASONS: WIDE }, ...args);
+
+  async function withServer(
+    env: Record<string, string>,
+    work: (get: (path: string) => Promise<Response>) => Promise<void>,
+  ): Promise<void> {
+    const server: RunningServer = await startServer(
+      loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0', ...env }),
+    );
+    try {
+      await work((path) => fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } }));
+    } finally {
+      await server.close();
+    }
+  }
+  const leagues = async (response: Response) => {
+    assert.equal(response.status, 200);
+    return ((await response.json()) as LeagueBody[]).map((l) => [l.name, l.season]);
+  };
+
+  before(async () => {
+    fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+    const league = fake.recorded(`/league/${RECORDED_2021}`) as Record<string, unknown>;
+    const nextSeason = {
+      ...league,
+      league_id: NEXT_SEASON_ID,
+      season: '2022',
+      previous_league_id: RECORDED_2021,
+    };
+    fake.route(`/league/${NEXT_SEASON_ID}`, reply.json(nextSeason));
+    for (const part of ['rosters', 'users']) {
+      const body = fake.recorded(`/league/${RECORDED_2021}/${part}`);
+      fake.route(`/league/${NEXT_SEASON_ID}/${part}`, reply.json(body));
+    }
+    fake.route(`/user/${RECORDED_SLEEPER_USER.userId}/leagues/nfl/2022`, reply.json([nextSeason]));
+    dir = tempDataDir();
+    assert.equal((await cli({}, 'users', 'create', 'alice')).code, 0);
+    const linked = await cli(
+      {},
+      'link',
+      'sleeper',
+      '--user',
+      'alice',
+      '--username',
+      RECORDED_SLEEPER_USER.username,
+    );
+    assert.equal(linked.code, 0, linked.stderr);
+    token = (
+      await cli({}, 'tokens', 'create', '--user', 'alice', '--products', 'league roster player')
+    ).stdout.trim();
+  });
+  after(async () => {
+    await fake?.close();
+    dir?.remove();
+  });
+
+  it('without the setting, --season 2022 is refused as before', async () => {
+    const result = await cli({}, 'sync', '--user', 'alice', '--season', '2022');
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /unknown season "2022"; seasons: 2017, 2018, 2019, 2020, 2021/);
+  });
+
+  it('widened, a sync writes the 2022 league beside the recorded 2020 ones', async () => {
+    const result = await wide('sync', '--user', 'alice');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      /sleeper\s+Fantasy Football Lives Matter\s+\d+\s+2022\s+football\s+written\s+12\s+\d+/,
+    );
+    assert.match(result.stdout, /ok: 3 leagues found, 3 written/);
+    const asked = fake.requests.map((r) => r.path);
+    for (const season of seasonsBetween(2017, THIS_YEAR)) {
+      assert.ok(asked.includes(`/user/${RECORDED_SLEEPER_USER.userId}/leagues/nfl/${season}`));
+    }
+  });
+
+  it('the next run asks only about seasons not over yet', async () => {
+    const before = fake.requests.length;
+    const result = await wide('sync', '--user', 'alice');
+    assert.equal(result.code, 0, result.stderr);
+    const current = seasonsBetween(2017, THIS_YEAR).filter((s) => !isSeasonFinished(s, new Date()));
+    const expected = current.flatMap((season) =>
+      ['nfl', 'nba'].map(
+        (sport) => `/user/${RECORDED_SLEEPER_USER.userId}/leagues/${sport}/${season}`,
+      ),
+    );
+    assert.deepEqual(
+      fake.requests
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+      expected.sort(),
+    );
+    assert.match(result.stderr, /finished and synced in full already, not asked again/);
+    assert.match(result.stdout, /unchanged: 0 leagues found/);
+  });
+
+  it('--season names a finished season and syncs it again', async () => {
+    const before = fake.requests.length;
+    const result = await wide('sync', '--user', 'alice', '--season', '2022');
+    assert.equal(result.code, 0, result.stderr);
+    const asked = fake.requests.slice(before).map((r) => r.path);
+    assert.ok(asked.includes(`/league/${NEXT_SEASON_ID}`), asked.join(' '));
+    assert.match(result.stdout, /unchanged: 1 league found, 0 written, 1 unchanged/);
+  });
+
+  it('serves the 2022 league and lists the configured years in the OpenAPI enum', async () => {
+    await withServer({ SUPPORTED_SEASONS: WIDE }, async (get) => {
+      const listed = (await (await get('/league/findAllLeagues')).json()) as LeagueBody[];
+      assert.deepEqual(
+        listed.map((l) => [l.name, l.season]),
+        [
+          ['Fantasy Football Lives Matter', 2022],
+          ['DLP Dynasty League', 2020],
+          ['The JanMichaelLarkin Dynasty League', 2020],
+        ],
+      );
+      assert.deepEqual(await leagues(await get('/league/findAllLeagues?season=2022')), [
+        ['Fantasy Football Lives Matter', 2022],
+      ]);
+      const id = (listed[0] as LeagueBody).league_id;
+      assert.equal((await get(`/league/settings/${id}`)).status, 200);
+      const rostered = (await (await get(`/players/getAllRostered/${id}/names`)).json()) as object;
+      assert.ok(Object.keys(rostered).length > 100);
+      const doc = (await (await get('/openapi.json')).json()) as {
+        paths: Record<string, { get: { parameters: Array<{ name: string; schema: unknown }> } }>;
+      };
+      const season = doc.paths['/league/findAllLeagues']?.get.parameters.find(
+        (p) => p.name === 'season',
+      );
+      assert.deepEqual(
+        (season?.schema as { items: { enum: number[] } }).items.enum,
+        seasonsBetween(2017, THIS_YEAR),
+      );
+    });
+  });
+
+  it('narrowed back to the default, the 2022 league is hidden, even from a sync, and kept', async () => {
+    const sync = await cli({}, 'sync', '--user', 'alice');
+    assert.equal(sync.code, 0, sync.stderr);
+    assert.match(sync.stdout, / 0 detached/);
+    let id = 0;
+    await withServer({ SUPPORTED_SEASONS: WIDE }, async (get) => {
+      id = ((await (await get('/league/findAllLeagues?season=2022')).json()) as LeagueBody[])[0]
+        ?.league_id as number;
+    });
+    await withServer({}, async (get) => {
+      assert.deepEqual(await leagues(await get('/league/findAllLeagues')), [
+        ['DLP Dynasty League', 2020],
+        ['The JanMichaelLarkin Dynasty League', 2020],
+      ]);
+      assert.equal((await get(`/league/settings/${id}`)).status, 404);
+      assert.equal((await get(`/players/getAllRostered/${id}/names`)).status, 404);
+      assert.equal((await get('/league/findAllLeagues?season=2022')).status, 400);
+    });
+    await withServer({ SUPPORTED_SEASONS: WIDE }, async (get) => {
+      assert.equal((await get(`/league/settings/${id}`)).status, 200);
+    });
+  });
+});
