@@ -36,6 +36,12 @@ export interface Config {
   demoOnEmpty: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
   secretKey: string | undefined;
+  /**
+   * Where users reach this service (https://data.example.com, no trailing slash): connect links
+   * and the Yahoo OAuth callback are built on it. Unset: links use the request's Host, and the
+   * hosted page does not offer Yahoo.
+   */
+  publicBaseUrl: string | undefined;
   /** Port of the separate /metrics listener; undefined: no metrics (0: any free port). */
   metricsPort: number | undefined;
   /** Interface the metrics listener binds to (loopback unless said otherwise). */
@@ -195,6 +201,24 @@ function yahooBudgets(
   };
 }
 
+function publicBaseUrl(env: Env): string | undefined {
+  const raw = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== '' ||
+    parsed.password !== ''
+  ) {
+    throw new ConfigError(
+      'PUBLIC_BASE_URL',
+      'must be a plain http(s) address, without query, fragment or credentials',
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
@@ -229,6 +253,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     secretKey,
+    publicBaseUrl: publicBaseUrl(env),
     metricsPort:
       optional(env, 'METRICS_PORT') === undefined
         ? undefined

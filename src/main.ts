@@ -18,6 +18,8 @@ import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
+import { createAccountServices } from './sync/account-services.ts';
+import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
 import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
@@ -63,6 +65,7 @@ export async function startServer(
   // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
   // the platforms' budgets.
   let rateLimitStore: RedisRateLimitStore | undefined;
+  let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
   let metricsServer: Server | undefined;
@@ -86,6 +89,8 @@ export async function startServer(
       );
     }
     const demoToken = demo?.token;
+    const connectors = options.connectors ?? createConnectorRegistry(config);
+    accounts = createAccountServices({ store, config, logger, connectors });
     const metrics =
       config.metricsPort === undefined ? undefined : createMetrics(store, config.supportedSeasons);
     const secrets = createSecretBox(config);
@@ -100,7 +105,7 @@ export async function startServer(
         metrics.recordSync(account.platform, account.outcome, durationMs / 1000));
     syncJobs = await openSyncJobs(config, {
       store,
-      connectors: options.connectors ?? createConnectorRegistry(config),
+      connectors,
       secrets,
       logger,
       ...(onAccountSynced && { onAccountSynced }),
@@ -127,6 +132,7 @@ export async function startServer(
       store,
       config,
       logger,
+      accounts,
       ...(rateLimitStore && { rateLimitStore }),
       ...(metrics && { observer: metrics.requests }),
     });
@@ -165,6 +171,8 @@ export async function startServer(
         stopObservingUpstream();
         await syncJobs?.close();
         await worker?.close();
+        // Background syncs started over HTTP are cancelled and record their end.
+        await accounts?.close();
         await app.close();
         await rateLimitStore?.close();
         await store.close();
@@ -181,6 +189,7 @@ export async function startServer(
       close,
     };
   } catch (error) {
+    await accounts?.close();
     stopObservingUpstream();
     metricsServer?.close();
     await worker?.close();

@@ -155,3 +155,27 @@ test('Yahoo budgets: conservative defaults, each settable, the account budget wi
     /YAHOO_ACCOUNT_REQUESTS_PER_MINUTE: must not exceed YAHOO_REQUESTS_PER_MINUTE \(20\)/,
   );
 });
+
+test('PUBLIC_BASE_URL is a plain http(s) address, kept without its trailing slash', () => {
+  assert.equal(loadConfig({}).publicBaseUrl, undefined);
+  assert.equal(
+    loadConfig({ PUBLIC_BASE_URL: 'https://data.example.com/' }).publicBaseUrl,
+    'https://data.example.com',
+  );
+  assert.equal(
+    loadConfig({ PUBLIC_BASE_URL: 'https://example.com/fantasy' }).publicBaseUrl,
+    'https://example.com/fantasy',
+  );
+  for (const bad of [
+    'ftp://example.com',
+    'not a url',
+    'https://example.com/?x=1',
+    'https://u:p@example.com',
+  ]) {
+    assert.throws(
+      () => loadConfig({ PUBLIC_BASE_URL: bad }),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'PUBLIC_BASE_URL',
+      bad,
+    );
+  }
+});

@@ -17,6 +17,7 @@ Commands:
   users create NAME | users list          manage users
   tokens create --user NAME --products "league roster player" [--expires-in 30d]
   tokens list --user NAME | tokens revoke TOKEN | tokens revoke --id N
+  admin-keys create --name NAME | admin-keys list | admin-keys revoke KEY | --id N
   link PLATFORM --user NAME [--username U | --credentials-file F | --league ID | --email E | --code C]
   sync --user NAME [--platform P] [--sport S]... [--season YEAR]... [--no-wait] | sync --all
   sync status [--user NAME]
@@ -42,6 +43,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/serve.ts')).serveCommand,
   users: async () => (await import('./commands/users.ts')).usersCommand,
   tokens: async () => (await import('./commands/tokens.ts')).tokensCommand,
+  'admin-keys': async () => (await import('./commands/admin-keys.ts')).adminKeysCommand,
   link: async () => (await import('./commands/link.ts')).linkCommand,
   sync: async () => (await import('./commands/sync.ts')).syncCommand,
   demo: async () => (await import('./commands/demo.ts')).demoCommand,

@@ -71,3 +71,28 @@ export function parseDuration(text: string): number {
   if (amount === 0) throw new InvalidInputError('a duration must be longer than zero');
   return amount * (DURATION_UNITS[match[2] as string] as number);
 }
+
+/**
+ * The other secrets the service hands out, each with its own prefix so one is never mistaken for
+ * another: admin keys (the /admin/ API) and connect-session tokens (one hosted page).
+ */
+export const ADMIN_KEY_PREFIX = 'fla_';
+export const CONNECT_TOKEN_PREFIX = 'fcs_';
+const ADMIN_KEY_PATTERN = /^fla_[A-Za-z0-9_-]{43}$/;
+const CONNECT_TOKEN_PATTERN = /^fcs_[A-Za-z0-9_-]{43}$/;
+
+export function generateAdminKey(): string {
+  return ADMIN_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function looksLikeAdminKey(value: string): boolean {
+  return ADMIN_KEY_PATTERN.test(value);
+}
+
+export function generateConnectToken(): string {
+  return CONNECT_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function looksLikeConnectToken(value: string): boolean {
+  return CONNECT_TOKEN_PATTERN.test(value);
+}

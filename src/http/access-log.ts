@@ -12,6 +12,8 @@ export interface AccessLine {
   path: string;
   route: string | undefined;
   userId: number | undefined;
+  /** Set on /admin/ calls: which admin key (its id). */
+  adminKeyId?: number;
   status: number;
   durationMs: number;
 }
@@ -51,6 +53,7 @@ export class AccessLog {
           path,
           route: line.route,
           user_id: line.userId,
+          admin_key_id: line.adminKeyId,
           status: line.status,
           duration_ms: line.durationMs,
         },
@@ -70,6 +73,7 @@ export class AccessLog {
     text += `,"path":${JSON.stringify(path)}`;
     if (line.route !== undefined) text += `,"route":"${line.route}"`;
     if (line.userId !== undefined) text += `,"user_id":${line.userId}`;
+    if (line.adminKeyId !== undefined) text += `,"admin_key_id":${line.adminKeyId}`;
     text += `,"status":${line.status},"duration_ms":${line.durationMs},"msg":"request"}\n`;
     this.pending += text;
     if (!this.scheduled) {

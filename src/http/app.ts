@@ -29,6 +29,12 @@ import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
 import type { ApiRoute, CheckedQuery } from './route.ts';
+import { createAdminSurface } from './admin/surface.ts';
+import { ADMIN_ROUTES } from './admin/routes/index.ts';
+import type { AdminSurface } from './admin/surface.ts';
+import { createConnectSurface } from './connect/surface.ts';
+import type { ConnectSurface } from './connect/surface.ts';
+import type { AccountServices } from '../sync/account-services.ts';
 import { Router } from './router.ts';
 import { apiRoutes } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
@@ -51,6 +57,11 @@ export interface AppDeps {
   observer?: RequestObserver;
   /** The response cache and in-memory snapshots (docs/performance.md); `false` turns both off. */
   cache?: false | CacheOptions;
+  /**
+   * Linking and background syncs (src/sync/account-services.ts), built in the composition root:
+   * with them the app serves the admin API (/admin/) and the hosted page (/connect/).
+   */
+  accounts?: AccountServices;
 }
 
 export interface App {
@@ -95,6 +106,7 @@ export function apiDocuments(seasons: readonly number[]): ApiDocuments {
     const openapi = buildOpenApi(
       apiRoutes(seasons).map((route) => route.doc),
       OPERATIONS,
+      ADMIN_ROUTES.map((route) => route.doc),
     );
     built = {
       openapi,
@@ -133,6 +145,14 @@ export function createApp(deps: AppDeps): App {
   const responder = new Responder(limiter, accessLog, onResponse, observer);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
+  const services =
+    deps.accounts === undefined
+      ? undefined
+      : { store: deps.store, config: deps.config, accounts: deps.accounts };
+  const admin: AdminSurface | undefined =
+    services && createAdminSurface({ services, limiter, responder, logger });
+  const connect: ConnectSurface | undefined =
+    services && createConnectSurface({ services, limiter, responder, logger });
 
   // A cached answer is served synchronously from here to the socket write: each step continues
   // at once with a value, and only waits (returns a promise) when a step has to wait.
@@ -298,6 +318,10 @@ export function createApp(deps: AppDeps): App {
   }
 
   function serve(ex: Exchange, rawQuery: string | undefined): void | Promise<void> {
+    if (admin !== undefined && ex.path.startsWith('/admin/')) return admin.serve(ex, rawQuery);
+    if (connect !== undefined && ex.path.startsWith('/connect/')) {
+      return connect.serve(ex, rawQuery);
+    }
     const match = router.match(ex.path);
     if (match === undefined) {
       throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');

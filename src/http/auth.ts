@@ -3,7 +3,7 @@
 // each handler makes at its top.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Product } from '../domain/catalog.ts';
-import { hashToken, looksLikeToken } from '../domain/tokens.ts';
+import { hashToken, looksLikeAdminKey, looksLikeToken } from '../domain/tokens.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
 import { HttpProblem } from './problems.ts';
 
@@ -140,8 +140,14 @@ function tokenFromHeaders(headers: IncomingHttpHeaders): string {
       { 'WWW-Authenticate': CHALLENGE },
     );
   }
-  if (!looksLikeToken(token))
-    throw invalidToken('token_invalid', 'the token is not one this service issued');
+  if (!looksLikeToken(token)) {
+    throw invalidToken(
+      'token_invalid',
+      looksLikeAdminKey(token)
+        ? 'an admin key is not accepted here; these endpoints take a user token'
+        : 'the token is not one this service issued',
+    );
+  }
   return token;
 }
 

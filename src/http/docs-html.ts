@@ -1,11 +1,15 @@
 // Renders the OpenAPI document as one self-contained HTML page (no scripts, no external styles or
 // fonts), so /docs works offline and behind any firewall. Built once at start-up.
 import type {
+  HttpMethod,
   OpenApiDocument,
   OperationObject,
   ParameterObject,
   ResponseObject,
+  SecurityScheme,
 } from './openapi.ts';
+
+const METHODS: readonly HttpMethod[] = ['get', 'post', 'delete'];
 import type { SchemaObject } from './openapi-schema.ts';
 import { PROBLEMS, PROBLEM_CODES, problemTypeUri } from './problems.ts';
 
@@ -88,16 +92,25 @@ function responseRows(responses: Readonly<Record<string, ResponseObject>>): stri
   return `<table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${rows.join('')}</table>`;
 }
 
+/** The header a scheme is sent in, as a reader types it. */
+function schemeHeader(scheme: SecurityScheme): string {
+  return scheme.type === 'apiKey' ? scheme.name : 'Authorization: Bearer';
+}
+
 function operationArticle(
   path: string,
+  method: HttpMethod,
   op: OperationObject,
-  headerOf: Readonly<Record<string, { name: string }>>,
+  headerOf: Readonly<Record<string, SecurityScheme>>,
 ): string {
   // Name the headers, not the schemes: a reader sends X-Auth-Token, not "XAuthToken".
   const security = op.security
     .map((s) =>
       Object.keys(s)
-        .map((scheme) => `<code>${escapeHtml(headerOf[scheme]?.name ?? scheme)}</code>`)
+        .map((scheme) => {
+          const found = headerOf[scheme];
+          return `<code>${escapeHtml(found === undefined ? scheme : schemeHeader(found))}</code>`;
+        })
         .join(' + '),
     )
     .join(' or ');
@@ -106,15 +119,31 @@ function operationArticle(
     .map((s) => `<pre>${escapeHtml(s.source)}</pre>`)
     .join('');
   return (
-    `<article id="op-${op.operationId}"><h3><span class="method">GET</span><code>${escapeHtml(path)}</code></h3>` +
+    `<article id="op-${op.operationId}"><h3><span class="method">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>` +
     `<p><strong>${escapeHtml(op.summary)}</strong> <span class="muted">(operationId <code>${op.operationId}</code>)</span></p>` +
     prose(op.description) +
     (product
       ? `<p>Product: <code>${product}</code>. Token header: ${security}.</p>`
-      : '<p>No token needed.</p>') +
-    `<h4>Parameters</h4>${parameterRows(op.parameters)}<h4>Responses</h4>${responseRows(op.responses)}` +
+      : security !== ''
+        ? `<p>Admin key: ${security}.</p>`
+        : '<p>No token needed.</p>') +
+    `<h4>Parameters</h4>${parameterRows(op.parameters)}` +
+    (op.requestBody === undefined
+      ? ''
+      : `<h4>Body</h4><p><code>application/json</code>: ${bodyRows(op.requestBody.content['application/json']?.schema ?? {})}</p>`) +
+    `<h4>Responses</h4>${responseRows(op.responses)}` +
     `<h4>Example</h4>${samples}</article>`
   );
+}
+
+/** An inline body schema: its members, or its type. */
+function bodyRows(schema: SchemaObject): string {
+  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+  const names = Object.keys(properties);
+  if (names.length === 0) return typeOf(schema);
+  return names
+    .map((name) => `<code>${escapeHtml(name)}</code> ${typeOf(properties[name] as SchemaObject)}`)
+    .join('; ');
 }
 
 function schemaArticle(name: string, schema: SchemaObject): string {
@@ -140,15 +169,25 @@ function schemaArticle(name: string, schema: SchemaObject): string {
 }
 
 export function renderDocsHtml(doc: OpenApiDocument): string {
-  const operations = Object.entries(doc.paths).map(([path, item]) => [path, item.get] as const);
-  const toc = operations
-    .map(
-      ([path, op]) =>
-        `<li><a href="#op-${op.operationId}"><code>GET ${escapeHtml(path)}</code></a></li>`,
-    )
-    .join('');
+  const all = Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const op = item[method];
+      return op === undefined ? [] : [[path, method, op] as const];
+    }),
+  );
+  const isAdmin = (op: OperationObject) => op.tags.some((tag) => tag.startsWith('admin'));
+  const operations = all.filter(([, , op]) => !isAdmin(op));
+  const adminOperations = all.filter(([, , op]) => isAdmin(op));
+  const tocOf = (list: typeof all) =>
+    list
+      .map(
+        ([path, method, op]) =>
+          `<li><a href="#op-${op.operationId}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></a></li>`,
+      )
+      .join('');
+  const toc = tocOf(operations);
   const schemes = Object.values(doc.components.securitySchemes)
-    .map((s) => `<li><code>${s.name}</code>: ${escapeHtml(s.description)}</li>`)
+    .map((s) => `<li><code>${escapeHtml(schemeHeader(s))}</code>: ${prose(s.description)}</li>`)
     .join('');
   const problems = PROBLEM_CODES.map(
     (code) =>
@@ -160,15 +199,29 @@ export function renderDocsHtml(doc: OpenApiDocument): string {
     `<title>${escapeHtml(doc.info.title)} ${doc.info.version}</title><style>${STYLE}</style></head><body>` +
     `<header><h1>${escapeHtml(doc.info.title)}</h1><p class="muted">Version ${doc.info.version} · OpenAPI ${doc.openapi} · ` +
     `machine-readable at <a href="/openapi.json">/openapi.json</a></p>${prose(doc.info.description)}</header><main>` +
-    `<nav><h2>Endpoints</h2><ul>${toc}</ul></nav>` +
+    `<nav><h2>Endpoints</h2><ul>${toc}</ul>` +
+    (adminOperations.length > 0
+      ? `<h2>Admin API</h2><p>Accounts over HTTP, with an admin key; apart from the endpoints above.</p><ul>${tocOf(adminOperations)}</ul>`
+      : '') +
+    '</nav>' +
     `<h2 id="authentication">Authentication</h2><ul>${schemes}</ul>` +
     '<p>The examples below run as they are against a fresh demo store (the first <code>npm start</code>), ' +
     'with the variables the README uses: <code>TOKEN</code> holding the demo token that start printed, and ' +
     "<code>B=http://127.0.0.1:8080</code>. League 11 is the demo's 2021 football league.</p>" +
     '<h2 id="endpoints">Endpoint reference</h2>' +
     operations
-      .map(([path, op]) => operationArticle(path, op, doc.components.securitySchemes))
+      .map(([path, method, op]) =>
+        operationArticle(path, method, op, doc.components.securitySchemes),
+      )
       .join('') +
+    (adminOperations.length > 0
+      ? '<h2 id="admin">Admin API reference</h2><p>Examples assume <code>ADMIN_KEY</code> holding an admin key (<code>fantasy-data admin-keys create</code>) and <code>B</code> as above.</p>' +
+        adminOperations
+          .map(([path, method, op]) =>
+            operationArticle(path, method, op, doc.components.securitySchemes),
+          )
+          .join('')
+      : '') +
     `<h2 id="schemas">Schemas</h2>${Object.entries(doc.components.schemas)
       .map(([name, s]) => schemaArticle(name, s))
       .join('')}` +

@@ -23,6 +23,8 @@ export interface Exchange {
   operationId: string | undefined;
   userId: number | undefined;
   rate: RateLimitDecision | undefined;
+  /** The admin key of an /admin/ call (its id, never the key). */
+  adminKeyId?: number;
 }
 
 export interface ResponseEvent {
@@ -136,7 +138,16 @@ export class Responder {
   }
 
   private logged(ex: Exchange, status: number): void {
-    this.log(ex.requestId, ex.req.method, ex.path, ex.operationId, ex.userId, status, ex.started);
+    this.log(
+      ex.requestId,
+      ex.req.method,
+      ex.path,
+      ex.operationId,
+      ex.userId,
+      status,
+      ex.started,
+      ex.adminKeyId,
+    );
   }
 
   private log(
@@ -147,6 +158,7 @@ export class Responder {
     userId: number | undefined,
     status: number,
     started: number,
+    adminKeyId?: number,
   ): void {
     const elapsedMs = performance.now() - started;
     this.observer?.responded(route, status, elapsedMs / 1000);
@@ -156,6 +168,7 @@ export class Responder {
       path,
       route,
       userId,
+      ...(adminKeyId !== undefined && { adminKeyId }),
       status,
       durationMs: Math.round(elapsedMs * 100) / 100,
     });

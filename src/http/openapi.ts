@@ -9,8 +9,22 @@ import type { ProblemCode } from './problems.ts';
 import type { RouteDoc } from './route.ts';
 import type { OperationDoc } from './routes/operations.ts';
 import { NAMED_SCHEMAS } from './schemas.ts';
+import { ADMIN_TAGS } from './admin/route.ts';
+import type { AdminRouteDoc } from './admin/route.ts';
+import { ADMIN_NAMED_SCHEMAS } from './admin/schemas.ts';
 
 export const API_VERSION = '1.0.0-oas3';
+
+export type HttpMethod = 'get' | 'post' | 'delete';
+/** Every path answers GET; admin paths may answer POST and DELETE too. */
+export interface PathItem {
+  get: OperationObject;
+  post?: OperationObject;
+  delete?: OperationObject;
+}
+export type SecurityScheme =
+  | { type: 'apiKey'; in: 'header'; name: string; description: string }
+  | { type: 'http'; scheme: 'bearer'; description: string };
 
 export interface ParameterObject {
   name: string;
@@ -35,6 +49,7 @@ export interface OperationObject {
   parameters: ParameterObject[];
   responses: Record<string, ResponseObject>;
   'x-required-product'?: string;
+  requestBody?: { required: boolean; content: Record<string, { schema: SchemaObject }> };
   'x-codeSamples'?: Array<{ lang: string; label: string; source: string }>;
 }
 export interface HeaderObject {
@@ -45,14 +60,11 @@ export interface OpenApiDocument {
   openapi: '3.0.3';
   info: { title: string; version: string; description: string };
   tags: Array<{ name: string; description: string }>;
-  paths: Record<string, { get: OperationObject }>;
+  paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, SchemaObject>;
     headers: Record<string, HeaderObject>;
-    securitySchemes: Record<
-      string,
-      { type: 'apiKey'; in: 'header'; name: string; description: string }
-    >;
+    securitySchemes: Record<string, SecurityScheme>;
   };
 }
 
@@ -112,13 +124,27 @@ const headerRefs = (names: readonly string[]) =>
 export function buildOpenApi(
   routes: readonly RouteDoc[],
   operations: readonly OperationDoc[],
+  adminRoutes: readonly AdminRouteDoc[] = [],
 ): OpenApiDocument {
-  const names = new Map<TSchema, string>(NAMED_SCHEMAS.map(([name, schema]) => [schema, name]));
+  const named: ReadonlyArray<readonly [string, TSchema]> = [
+    ...NAMED_SCHEMAS,
+    ...(adminRoutes.length > 0 ? ADMIN_NAMED_SCHEMAS : []),
+  ];
+  const names = new Map<TSchema, string>(named.map(([name, schema]) => [schema, name]));
   const convert = (schema: TSchema) => toOpenApiSchema(schema, names);
-  const paths: Record<string, { get: OperationObject }> = {};
+  const paths: Record<string, PathItem> = {};
   for (const route of routes) paths[route.path] = { get: apiOperation(route, convert) };
   for (const operation of operations)
     paths[operation.path] = { get: plainOperation(operation, convert) };
+  const adminPaths: Record<string, Partial<PathItem>> = {};
+  for (const route of adminRoutes) {
+    const item = (adminPaths[route.path] ??= {});
+    item[route.method.toLowerCase() as HttpMethod] = adminOperation(route, convert);
+  }
+  for (const [path, item] of Object.entries(adminPaths)) {
+    if (item.get === undefined) throw new Error(`admin path ${path} has no GET`);
+    paths[path] = item as PathItem;
+  }
   return {
     openapi: '3.0.3',
     info: {
@@ -136,24 +162,17 @@ export function buildOpenApi(
       { name: 'player', description: 'Players of a league (product `player`).' },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
       { name: 'operations', description: 'Health, readiness and documentation; no token.' },
+      ...(adminRoutes.length > 0
+        ? Object.entries(ADMIN_TAGS).map(([name, description]) => ({ name, description }))
+        : []),
     ],
     paths,
     components: {
       schemas: Object.fromEntries(
-        NAMED_SCHEMAS.map(([name, schema]) => [name, toOpenApiSchema(schema, names, true)]),
+        named.map(([name, schema]) => [name, toOpenApiSchema(schema, names, true)]),
       ),
       headers: HEADERS,
-      securitySchemes: Object.fromEntries(
-        AUTH_HEADERS.map((header) => [
-          SECURITY_SCHEMES[header],
-          {
-            type: 'apiKey' as const,
-            in: 'header' as const,
-            name: header,
-            description: `The token in the ${header} header. Either header works on every endpoint; sending both with different tokens is a 400.`,
-          },
-        ]),
-      ),
+      securitySchemes: securitySchemes(adminRoutes.length > 0),
     },
   };
 }
@@ -199,6 +218,86 @@ function apiOperation(
         lang: 'Shell',
         label: 'curl',
         source: `curl -sS -H "${route.contractHeader}: $TOKEN" "$B${route.example}"`,
+      },
+    ],
+  };
+}
+
+const ADMIN_SCHEME = 'AdminKey';
+
+function securitySchemes(withAdmin: boolean): Record<string, SecurityScheme> {
+  const schemes: Record<string, SecurityScheme> = {};
+  for (const header of AUTH_HEADERS) {
+    schemes[SECURITY_SCHEMES[header]] = {
+      type: 'apiKey',
+      in: 'header',
+      name: header,
+      description: `The token in the ${header} header. Either header works on every endpoint; sending both with different tokens is a 400. Admin keys are refused.`,
+    };
+  }
+  if (withAdmin) {
+    schemes[ADMIN_SCHEME] = {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An admin key (`fantasy-data admin-keys create`) as `Authorization: Bearer fla_...`: /admin/ operations only; user tokens are refused there.',
+    };
+  }
+  return schemes;
+}
+/** Problems every admin operation may answer. */
+const ADMIN_AUTH_PROBLEMS: readonly ProblemCode[] = [
+  'admin_key_missing',
+  'admin_key_invalid',
+  'admin_key_revoked',
+  'rate_limited',
+  'internal_error',
+];
+
+function adminOperation(
+  route: AdminRouteDoc,
+  convert: (schema: TSchema) => SchemaObject,
+): OperationObject {
+  const success: ResponseObject = {
+    description: route.responseDescription,
+    headers: headerRefs(['X-Request-Id', ...RATE_LIMIT_HEADERS]),
+    ...(route.response !== undefined && {
+      content: { 'application/json': { schema: convert(route.response) } },
+    }),
+  };
+  const bodyProblems: ProblemCode[] =
+    route.body === undefined ? [] : ['invalid_body', 'payload_too_large', 'unsupported_media_type'];
+  const data =
+    route.example.body === undefined
+      ? ''
+      : ` -H 'Content-Type: application/json' -d '${JSON.stringify(route.example.body)}'`;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description}\n\nRequires an admin key.`,
+    tags: [route.tag],
+    security: [{ [ADMIN_SCHEME]: [] }],
+    parameters: [
+      ...parameters(route.params, 'path', convert),
+      ...parameters(route.query, 'query', convert),
+    ],
+    ...(route.body !== undefined && {
+      requestBody: {
+        required: false,
+        content: { 'application/json': { schema: convert(route.body) } },
+      },
+    }),
+    responses: {
+      [String(route.status)]: success,
+      ...problemResponses([...route.errors, ...bodyProblems, ...ADMIN_AUTH_PROBLEMS]),
+    },
+    'x-codeSamples': [
+      {
+        lang: 'Shell',
+        label: 'curl',
+        source:
+          `curl -sS${route.method === 'GET' ? '' : ` -X ${route.method}`} -H "Authorization: Bearer $ADMIN_KEY"` +
+          `${data} "$B${route.example.path}"`,
       },
     ],
   };

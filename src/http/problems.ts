@@ -21,6 +21,26 @@ export const PROBLEMS = {
     title: 'Malformed request',
     when: 'The request is not HTTP/1.1 the server can read (answered before any route is matched; the connection is then closed).',
   },
+  invalid_body: {
+    status: 400,
+    title: 'Invalid request body',
+    when: "An admin request body is not JSON, or does not follow the operation's schema; `invalid_params` names the member.",
+  },
+  admin_key_missing: {
+    status: 401,
+    title: 'Admin key missing',
+    when: 'An /admin/ operation was called without `Authorization: Bearer` and an admin key (user tokens are never accepted there).',
+  },
+  admin_key_invalid: {
+    status: 401,
+    title: 'Admin key not recognised',
+    when: 'The admin key is malformed or was never issued (`fantasy-data admin-keys create` issues them).',
+  },
+  admin_key_revoked: {
+    status: 401,
+    title: 'Admin key revoked',
+    when: 'The admin key was revoked with `fantasy-data admin-keys revoke`.',
+  },
   token_missing: {
     status: 401,
     title: 'Authentication token missing',
@@ -61,6 +81,26 @@ export const PROBLEMS = {
     title: 'Player not found',
     when: "No player with this id, or matching this name, in the league's player pool.",
   },
+  user_not_found: {
+    status: 404,
+    title: 'User not found',
+    when: 'No user with this user_id.',
+  },
+  token_not_found: {
+    status: 404,
+    title: 'Token not found',
+    when: "No token with this token_id among the user's tokens.",
+  },
+  link_not_found: {
+    status: 404,
+    title: 'Link not found',
+    when: 'The user has no account linked on this platform.',
+  },
+  sync_not_found: {
+    status: 404,
+    title: 'Sync not found',
+    when: 'No sync with this sync_id.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
@@ -70,6 +110,26 @@ export const PROBLEMS = {
     status: 406,
     title: 'No acceptable representation',
     when: 'The Accept header allows none of the media types the endpoint offers.',
+  },
+  user_exists: {
+    status: 409,
+    title: 'User exists',
+    when: 'A user with this name already exists.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Request body too large',
+    when: 'An admin request body is over 64 KB.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    when: 'An admin request body is not `application/json`.',
+  },
+  link_refused: {
+    status: 422,
+    title: 'Link refused',
+    when: 'The platform or the service refused what was given to link (an unknown username, malformed cookies, a used OAuth code); `detail` says what.',
   },
   request_timeout: {
     status: 408,
@@ -90,6 +150,11 @@ export const PROBLEMS = {
     status: 500,
     title: 'Internal server error',
     when: 'Something unexpected failed; the details are in the server log under the request id.',
+  },
+  platform_unavailable: {
+    status: 502,
+    title: 'Platform unavailable',
+    when: 'The platform did not answer the link check as it should (down, throttling, an unexpected answer); try again later.',
   },
   not_ready: {
     status: 503,
@@ -119,7 +184,7 @@ export const AUTH_PROBLEMS: readonly ProblemCode[] = [
 /** One bad parameter, as listed in `invalid_params` of a 400 body. */
 export interface InvalidParam {
   name: string;
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'body';
   reason: string;
 }
 

@@ -88,7 +88,7 @@ export const ProblemSchema = Type.Object(
       Type.Array(
         Type.Object({
           name: Type.String(),
-          in: literals(['path', 'query', 'header']),
+          in: literals(['path', 'query', 'header', 'body']),
           reason: Type.String(),
         }),
       ),

@@ -15,6 +15,7 @@ import { seasonalPoolsAndLinks } from './migrations/002-seasonal-pools-and-links
 import { playerCrossref } from './migrations/003-player-crossref.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 import { accountSeasons } from './migrations/005-account-seasons.ts';
+import { adminSchema } from './migrations/006-admin.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-player-crossref': playerCrossref,
   '004-sync-run-leases': syncRunLeases,
   '005-account-seasons': accountSeasons,
+  '006-admin': adminSchema,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

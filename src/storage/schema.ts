@@ -166,6 +166,64 @@ export interface StoreStateTable {
   value: number;
 }
 
+export interface AdminKeysTable {
+  id: Generated<number>;
+  /** What the operator called the key ("billing app"). */
+  name: string;
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  key_hash: string;
+  key_prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ConnectSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the session token in the page's URL. */
+  token_hash: string;
+  token_prefix: string;
+  /** Space-separated platforms the page offers. */
+  platforms: string;
+  return_url: string | null;
+  /** Put in every form of the page and checked on every POST. */
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the user finished on the page: the link is then refused. */
+  used_at: string | null;
+}
+
+export interface ConnectOauthStatesTable {
+  /** SHA-256 of the state's random part. */
+  nonce_hash: string;
+  session_id: number;
+  platform: string;
+  /** The session token (encrypted), to send the browser back to its page after the redirect. */
+  session_token_encrypted: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SyncRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Null: every linked platform of the user. */
+  platform: string | null;
+  /** The hosted page's session that started it (its first sync after a link). */
+  connect_session_id: number | null;
+  /** 'running' | 'ok' | 'partial' | 'failed' | 'interrupted' */
+  status: string;
+  created_at: string;
+  finished_at: string | null;
+  /** JSON of the progress counters (sync/sync-requests.ts). */
+  progress: string;
+  error: string | null;
+  /** "host:pid" of the process running it. */
+  owner: string | null;
+}
+
 /** A finished season (per sport) an account has synced in full; later syncs skip it. */
 export interface AccountSeasonsTable {
   account_id: number;
@@ -175,6 +233,10 @@ export interface AccountSeasonsTable {
 }
 
 export interface Schema {
+  admin_keys: AdminKeysTable;
+  connect_sessions: ConnectSessionsTable;
+  connect_oauth_states: ConnectOauthStatesTable;
+  sync_requests: SyncRequestsTable;
   users: UsersTable;
   tokens: TokensTable;
   platform_accounts: PlatformAccountsTable;

@@ -1,6 +1,8 @@
 // A real app on a real http.Server (127.0.0.1, random port) over a throwaway store, with seed
 // helpers and captured log lines. On close it also checks that every status the app answered a
 // GET or HEAD with is documented for that operation in the served OpenAPI document.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
@@ -24,6 +26,9 @@ import {
 import { issueToken, revokeTokenByHash } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import type { User } from '../../src/storage/repositories/users.ts';
+import { createAccountServices } from '../../src/sync/account-services.ts';
+import type { AccountServices } from '../../src/sync/account-services.ts';
+import type { ConnectorRegistry } from '../../src/sync/types.ts';
 import { createTestStore } from './store.ts';
 import type { TestStore } from './store.ts';
 
@@ -35,6 +40,11 @@ export interface TestAppOptions {
   rateLimitStore?: RateLimitStore;
   /** Response cache options (the app's default: on, polling every 500 ms), or false for none. */
   cache?: AppDeps['cache'];
+  /** Connectors for the admin API and the hosted page (default: built from the config). */
+  connectors?: ConnectorRegistry;
+  callbackConnectors?: ConnectorRegistry;
+  /** Listen on this port (a test that must know its address before the app starts). */
+  port?: number;
 }
 
 export interface IssueOptions {
@@ -48,6 +58,8 @@ export interface TestApp {
   baseUrl: string;
   store: TestStore;
   app: App;
+  /** Linking and background syncs, as the app was handed them. */
+  accounts: AccountServices;
   /** Parsed log lines, in order. */
   logs: Array<Record<string, unknown>>;
   /** fetch against the app; `token` goes in X-Auth-Token. */
@@ -67,7 +79,12 @@ export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
-  const config: Config = Object.freeze({ ...loadConfig({}), ...options.config });
+  const config: Config = Object.freeze({
+    ...loadConfig({}),
+    // A key of the test's own: never a key file in the working folder.
+    secretKey: randomBytes(32).toString('hex'),
+    ...options.config,
+  });
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger({
     level: 'info',
@@ -80,7 +97,15 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const events: ResponseEvent[] = [];
   const defaults = createStoreReadModel(store, config.supportedSeasons);
+  const accounts = createAccountServices({
+    store,
+    config,
+    logger,
+    ...(options.connectors && { connectors: options.connectors }),
+    ...(options.callbackConnectors && { callbackConnectors: options.callbackConnectors }),
+  });
   const app = createApp({
+    accounts,
     store,
     config,
     logger,
@@ -91,13 +116,14 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     onResponse: (event) => events.push(event),
   });
   const server = createHttpServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     baseUrl,
     store,
     app,
+    accounts,
     logs,
     request(path, init = {}) {
       const { token, ...rest } = init;
@@ -129,6 +155,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await accounts.close();
       await app.close();
       await store.destroy();
       assertStatusesDocumented(events, config.supportedSeasons);
@@ -136,19 +163,25 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   };
 }
 
-/** Every (operation, status) answered to GET or HEAD must appear in that operation's responses. */
+/** Every (operation, status) answered to a documented method must appear in its responses. */
 function assertStatusesDocumented(
   events: readonly ResponseEvent[],
   seasons: readonly number[],
 ): void {
   const { openapi } = apiDocuments(seasons);
   const documented = new Map<string, Set<string>>();
+  const methods = new Map<string, Set<string>>();
   for (const item of Object.values(openapi.paths)) {
-    documented.set(item.get.operationId, new Set(Object.keys(item.get.responses)));
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation === undefined) continue;
+      documented.set(operation.operationId, new Set(Object.keys(operation.responses)));
+      const upper = method.toUpperCase();
+      methods.set(operation.operationId, new Set(upper === 'GET' ? ['GET', 'HEAD'] : [upper]));
+    }
   }
   const missing = new Set<string>();
   for (const { operationId, method, status } of events) {
-    if (operationId === undefined || (method !== 'GET' && method !== 'HEAD')) continue;
+    if (operationId === undefined || methods.get(operationId)?.has(method) !== true) continue;
     if (!documented.get(operationId)?.has(String(status))) missing.add(`${operationId} ${status}`);
   }
   if (missing.size > 0) {
@@ -156,4 +189,13 @@ function assertStatusesDocumented(
       `statuses answered but not documented in /openapi.json: ${[...missing].join(', ')}`,
     );
   }
+}
+
+/** A port free on 127.0.0.1 right now (for an app whose address must be known beforehand). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -213,8 +213,14 @@ export interface FakeYahoo extends FakePlatformServer {
 }
 
 export async function startFakeYahoo(
-  options: { now?: () => number; tokenLifetimeS?: number } = {},
+  options: {
+    now?: () => number;
+    tokenLifetimeS?: number;
+    /** The application's registered redirect URI (Yahoo refuses any other); default oob. */
+    redirectUri?: string;
+  } = {},
 ): Promise<FakeYahoo> {
+  const redirectUri = options.redirectUri ?? 'oob';
   const now = options.now ?? Date.now;
   const lifetime = options.tokenLifetimeS ?? 3600;
   const world = loadWorld();
@@ -253,7 +259,7 @@ export async function startFakeYahoo(
     const form = new URLSearchParams(request.body);
     const refused = (description: string): FakeReply =>
       reply.json({ error: 'invalid_grant', error_description: description }, 400);
-    if (form.get('redirect_uri') !== 'oob') return refused('redirect_uri mismatch');
+    if (form.get('redirect_uri') !== redirectUri) return refused('redirect_uri mismatch');
     if (form.get('grant_type') === 'authorization_code') {
       const code = form.get('code') ?? '';
       if (!codes.delete(code)) return refused('INVALID_AUTHORIZATION_CODE');
@@ -269,6 +275,28 @@ export async function startFakeYahoo(
       return issueTokens();
     }
     return reply.json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  /**
+   * The page where the user approves the application. A browser arriving here is taken as the
+   * user approving at once: Yahoo then sends it to the redirect URI with a code and the state
+   * (https://developer.yahoo.com/oauth2/guide/flows_authcode/#step-2-get-an-authorization-url-and-authorize-access).
+   */
+  function requestAuth(request: FakeRequest): FakeReply {
+    const { query } = request;
+    if (query.get('client_id') !== FAKE_CLIENT.id || query.get('response_type') !== 'code') {
+      return reply.raw('unknown client', 400, { 'content-type': 'text/plain' });
+    }
+    if (query.get('redirect_uri') !== redirectUri || redirectUri === 'oob') {
+      return reply.raw('redirect_uri mismatch', 400, { 'content-type': 'text/plain' });
+    }
+    const target = new URL(redirectUri);
+    const code = `code-${codes.size + serial + 1}-${Math.random().toString(36).slice(2, 8)}`;
+    codes.add(code);
+    target.searchParams.set('code', code);
+    const state = query.get('state');
+    if (state !== null) target.searchParams.set('state', state);
+    return { status: 302, headers: { location: target.toString() }, body: '' };
   }
 
   function api(request: FakeRequest): FakeReply {
@@ -401,6 +429,7 @@ export async function startFakeYahoo(
     {
       fallback: (request) => {
         if (request.path === '/oauth2/get_token') return token(request);
+        if (request.path === '/oauth2/request_auth') return requestAuth(request);
         if (request.path.startsWith('/fantasy/v2/')) return api(request);
         return reply.status(404);
       },

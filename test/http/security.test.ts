@@ -1,11 +1,16 @@
 // The one security suite, run against every API route: missing, malformed, unknown, expired and
 // revoked tokens; a token without the route's product; another user's league; both headers.
+// Then every admin operation: no key, a user token, a revoked, unknown or wrong kind of key,
+// another user's objects, the per-key rate limit; and admin keys refused on the five endpoints.
 // Nothing of it may change the store.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateToken } from '../../src/domain/tokens.ts';
+import { generateAdminKey, generateConnectToken, generateToken } from '../../src/domain/tokens.ts';
 import { loadConfig } from '../../src/config.ts';
 import { apiRoutes } from '../../src/http/routes/index.ts';
+import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
+import { createAdminKey, revokeAdminKey } from '../../src/storage/repositories/admin-keys.ts';
+import { listTokensForUser } from '../../src/storage/repositories/tokens.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -183,6 +188,147 @@ for (const dialect of testBackends()) {
       const lines = JSON.stringify(t.logs);
       for (const token of Object.values(w.tokens)) assert.ok(!lines.includes(token));
       assert.ok(t.logs.length > 0);
+    });
+  });
+}
+
+/** A concrete path of an admin operation: the template with the world's ids filled in. */
+function adminPath(template: string, ids: { userId: number; tokenId: number }): string {
+  return template
+    .replace('{user_id}', String(ids.userId))
+    .replace('{token_id}', String(ids.tokenId))
+    .replace('{platform}', 'sleeper')
+    .replace('{sync_id}', '1');
+}
+
+for (const dialect of testBackends()) {
+  describe(`admin security (${dialect})`, () => {
+    let t: TestApp;
+    let w: World;
+    let key: string;
+    let revokedKey: string;
+    let seqBefore: number;
+    let aliceTokenId: number;
+    let bobTokenId: number;
+
+    before(async () => {
+      t = await startTestApp({ dialect });
+      w = await buildWorld(t);
+      key = (await createAdminKey(t.store.db, 'app')).key;
+      const revoked = await createAdminKey(t.store.db, 'old app');
+      await revokeAdminKey(t.store.db, revoked.stored.id);
+      revokedKey = revoked.key;
+      aliceTokenId = (await listTokensForUser(t.store.db, w.aliceId))[0]?.id as number;
+      bobTokenId = (await listTokensForUser(t.store.db, w.bobId))[0]?.id as number;
+      seqBefore = await t.dataSeq();
+    });
+    after(async () => {
+      assert.equal(await t.dataSeq(), seqBefore, 'no refused admin call changed the store');
+      await t.close();
+    });
+
+    for (const route of ADMIN_ROUTES) {
+      const { operationId, method } = route.doc;
+      const send = (headers: Record<string, string>) =>
+        t.request(adminPath(route.doc.path, { userId: w.aliceId, tokenId: aliceTokenId }), {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(method === 'POST' && { body: JSON.stringify(route.doc.example.body ?? {}) }),
+        });
+
+      describe(`${method} ${operationId}`, () => {
+        it('answers 401 without an admin key, and to a user token in either place', async () => {
+          const missing = await send({});
+          await expectProblem(missing, 'admin_key_missing');
+          assert.match(missing.headers.get('www-authenticate') ?? '', /^Bearer /);
+          const userToken = await expectProblem(
+            await send({ 'X-Auth-Token': w.tokens.alice }),
+            'admin_key_missing',
+          );
+          assert.match(userToken.detail, /does not accept user tokens/);
+          const asBearer = await expectProblem(
+            await send({ authorization: `Bearer ${w.tokens.alice}` }),
+            'admin_key_invalid',
+          );
+          assert.match(asBearer.detail, /user token/);
+          // An admin key in the user token's header is not where admin keys go.
+          await expectProblem(await send({ 'X-Auth-Token': key }), 'admin_key_missing');
+        });
+
+        it('answers 401 to a revoked, an unknown and a wrong kind of key', async () => {
+          await expectProblem(
+            await send({ authorization: `Bearer ${revokedKey}` }),
+            'admin_key_revoked',
+          );
+          await expectProblem(
+            await send({ authorization: `Bearer ${generateAdminKey()}` }),
+            'admin_key_invalid',
+          );
+          await expectProblem(
+            await send({ authorization: `Bearer ${generateConnectToken()}` }),
+            'admin_key_invalid',
+          );
+          await expectProblem(await send({ authorization: 'Bearer garbage' }), 'admin_key_invalid');
+        });
+      });
+    }
+
+    it("answers 404 for another user's token, which stays untouched", async () => {
+      const path = `/admin/users/${w.aliceId}/tokens/${bobTokenId}`;
+      const headers = { authorization: `Bearer ${key}` };
+      await expectProblem(await t.request(path, { headers }), 'token_not_found');
+      await expectProblem(await t.request(path, { method: 'DELETE', headers }), 'token_not_found');
+      const bobs = await t.request('/league/findAllLeagues', { token: w.tokens.bob });
+      assert.equal(bobs.status, 200);
+      await bobs.arrayBuffer();
+    });
+
+    it('refuses an admin key on the five endpoints, in either token header or as Bearer', async () => {
+      for (const route of API_ROUTES) {
+        const path = (PATHS[route.doc.operationId] as (leagueId: number) => string)(w.leagues.main);
+        for (const header of ['X-Auth-Token', 'auth_token']) {
+          const body = await expectProblem(
+            await t.request(path, { headers: { [header]: key } }),
+            'token_invalid',
+          );
+          assert.match(body.detail, /an admin key is not accepted here/);
+        }
+        await expectProblem(
+          await t.request(path, { headers: { authorization: `Bearer ${key}` } }),
+          'token_missing',
+        );
+      }
+    });
+
+    it('rate limits per admin key', async () => {
+      const limited = await startTestApp({ dialect, config: { rateLimitPerMinute: 2 } });
+      try {
+        const first = (await createAdminKey(limited.store.db, 'a')).key;
+        const second = (await createAdminKey(limited.store.db, 'b')).key;
+        const get = (k: string) =>
+          limited.request('/admin/users', { headers: { authorization: `Bearer ${k}` } });
+        for (let i = 0; i < 2; i++) {
+          const ok = await get(first);
+          assert.equal(ok.status, 200);
+          assert.equal(ok.headers.get('ratelimit-limit'), '2');
+          await ok.arrayBuffer();
+        }
+        const refused = await get(first);
+        await expectProblem(refused, 'rate_limited');
+        assert.ok(refused.headers.has('retry-after'));
+        const other = await get(second);
+        assert.equal(other.status, 200, 'another key has its own budget');
+        await other.arrayBuffer();
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('never writes a key or a token into the log', () => {
+      const lines = JSON.stringify(t.logs);
+      for (const secret of [key, revokedKey, ...Object.values(w.tokens)]) {
+        assert.ok(!lines.includes(secret));
+      }
     });
   });
 }

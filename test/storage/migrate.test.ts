@@ -91,6 +91,7 @@ for (const dialect of testBackends()) {
           { name: '003-player-crossref' },
           { name: '004-sync-run-leases' },
           { name: '005-account-seasons' },
+          { name: '006-admin' },
         ]);
       } finally {
         await second.close();

@@ -4,11 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { PLATFORMS, isPlatform } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import type { PlatformAccount } from '../../platforms/connector.ts';
-import { linkAccount, listAccounts } from '../../storage/repositories/accounts.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
-import { SyncError } from '../../sync/errors.ts';
+import { linkPlatformAccount } from '../../sync/linking.ts';
 import {
   EXIT_OK,
   HELP_OPTION,
@@ -76,51 +74,29 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
   if (leagueIds.some((id) => id === '')) throw new UsageError('--league needs an id', LINK_USAGE);
 
   return withStore(io, async (store, config) => {
-    const connectors = createConnectorRegistry(config);
-    const connector = connectors[platform];
-    if (!connector) {
-      throw new SyncError(
-        `${platform} has no connector yet; platforms that can be linked: ${Object.keys(connectors).join(', ')}`,
-      );
-    }
     const user = await requireUser(store, userName);
-    const secrets = createSecretBox(config);
-    const [current] = await listAccounts(store.db, { userId: user.id, platform });
-    const existing: PlatformAccount | undefined = current && {
-      platform,
-      externalUserId: current.externalUserId,
-      ...(current.username !== undefined && { username: current.username }),
-      ...(current.settings !== undefined && { settings: current.settings }),
-      ...(current.credentialsEncrypted !== undefined && {
-        credentials: secrets.decrypt(current.credentialsEncrypted),
-      }),
-    };
-    const outcome = await connector.link(
+    const outcome = await linkPlatformAccount(
+      store,
+      createConnectorRegistry(config),
+      createSecretBox(config),
       {
-        ...(values.username !== undefined && { username: values.username }),
-        ...(values.email !== undefined && { email: values.email }),
-        ...(leagueIds.length > 0 && { leagueIds }),
-        ...(credentials !== undefined && { credentials }),
-        ...(values.code !== undefined && { code: values.code }),
+        userId: user.id,
+        platform,
+        request: {
+          ...(values.username !== undefined && { username: values.username }),
+          ...(values.email !== undefined && { email: values.email }),
+          ...(leagueIds.length > 0 && { leagueIds }),
+          ...(credentials !== undefined && { credentials }),
+          ...(values.code !== undefined && { code: values.code }),
+        },
       },
-      existing,
     );
     if (outcome.status === 'action_required') {
       io.err(outcome.message);
       if (outcome.url !== undefined) io.out(outcome.url);
       return EXIT_OK;
     }
-    const { account } = outcome;
-    const linked = await linkAccount(store.db, {
-      userId: user.id,
-      platform,
-      externalUserId: account.externalUserId,
-      ...(account.username !== undefined && { username: account.username }),
-      ...(account.settings !== undefined && { settings: account.settings }),
-      ...(account.credentials !== undefined && {
-        credentialsEncrypted: secrets.encrypt(account.credentials),
-      }),
-    });
+    const linked = outcome.account;
     io.out(linked.externalUserId);
     const name = linked.username === undefined ? '' : ` "${linked.username}"`;
     io.err(

@@ -1,0 +1,61 @@
+// Who may call /admin/: an admin key in `Authorization: Bearer`. User tokens are a different kind
+// (fld_ against fla_) and are refused here by name, as admin keys are on the public endpoints.
+import type { IncomingHttpHeaders } from 'node:http';
+import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/tokens.ts';
+import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
+import { HttpProblem } from '../problems.ts';
+
+export interface AdminPrincipal {
+  keyId: number;
+}
+
+const CHALLENGE = 'Bearer realm="fantasy-league-data-admin"';
+
+export type AdminKeyLookup = (keyHash: string) => Promise<AdminKey | undefined>;
+
+export async function authenticateAdmin(
+  headers: IncomingHttpHeaders,
+  lookup: AdminKeyLookup,
+): Promise<AdminPrincipal> {
+  const authorization = headers.authorization;
+  const bearer =
+    authorization === undefined ? undefined : /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
+  if (bearer === undefined) {
+    const userToken = headers['x-auth-token'] ?? headers['auth_token'];
+    throw new HttpProblem(
+      'admin_key_missing',
+      userToken === undefined
+        ? 'the admin API needs an admin key in the Authorization header: "Authorization: Bearer fla_..."'
+        : 'the admin API does not accept user tokens (X-Auth-Token, auth_token); send an admin key as "Authorization: Bearer fla_..."',
+      {},
+      { 'WWW-Authenticate': CHALLENGE },
+    );
+  }
+  if (!looksLikeAdminKey(bearer)) {
+    throw invalid(
+      looksLikeToken(bearer)
+        ? 'that is a user token; the admin API takes only admin keys (fantasy-data admin-keys create)'
+        : 'the admin key is not one this service issued',
+    );
+  }
+  const key = await lookup(hashToken(bearer));
+  if (key === undefined) throw invalid('the admin key is not one this service issued');
+  if (key.revokedAt !== undefined) {
+    throw new HttpProblem(
+      'admin_key_revoked',
+      'the admin key has been revoked',
+      {},
+      { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+    );
+  }
+  return { keyId: key.id };
+}
+
+function invalid(detail: string): HttpProblem {
+  return new HttpProblem(
+    'admin_key_invalid',
+    detail,
+    {},
+    { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+  );
+}

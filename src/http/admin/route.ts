@@ -1,0 +1,118 @@
+// An operation of the admin API: method, path, schemas of its parameters, body and answer, the
+// problems it may answer, and a short handler. The OpenAPI document is built from the same.
+import type { Static, TObject, TSchema, TUnknown } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { IncomingMessage } from 'node:http';
+import type { ProblemCode } from '../problems.ts';
+import { HttpProblem } from '../problems.ts';
+import { compileParams } from '../validate.ts';
+import type { RawParams } from '../validate.ts';
+import type { AdminPrincipal } from './auth.ts';
+import type { AdminServices } from './services.ts';
+
+export type AdminMethod = 'GET' | 'POST' | 'DELETE';
+export const ADMIN_TAGS = {
+  'admin-users': 'Admin: users of the service (admin key).',
+  'admin-tokens': "Admin: a user's API tokens (admin key).",
+  'admin-links': "Admin: a user's linked platform accounts (admin key).",
+  'admin-syncs': 'Admin: syncs run in the background (admin key).',
+  'admin-connect': 'Admin: connect sessions, one-time links to the hosted page (admin key).',
+} as const;
+export type AdminTag = keyof typeof ADMIN_TAGS;
+
+export interface AdminRouteDoc {
+  operationId: string;
+  method: AdminMethod;
+  /** OpenAPI path template under /admin/. */
+  path: string;
+  tag: AdminTag;
+  summary: string;
+  description: string;
+  params: TObject;
+  query: TObject;
+  body?: TSchema;
+  /** Undefined for 204. */
+  response?: TSchema;
+  status: 200 | 201 | 202 | 204;
+  responseDescription: string;
+  errors: readonly ProblemCode[];
+  /** The curl line's path and, for a body, its JSON. */
+  example: { path: string; body?: unknown };
+}
+
+export interface AdminContext<P extends TObject, Q extends TObject, B extends TSchema> {
+  readonly params: Static<P>;
+  readonly query: Static<Q>;
+  readonly body: Static<B>;
+  readonly admin: AdminPrincipal;
+  readonly services: AdminServices;
+  readonly req: IncomingMessage;
+  header(name: string, value: string): void;
+}
+
+export interface AdminRoute {
+  readonly doc: AdminRouteDoc;
+  run(input: {
+    rawParams: RawParams;
+    rawQuery: RawParams;
+    body: unknown;
+    admin: AdminPrincipal;
+    services: AdminServices;
+    req: IncomingMessage;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
+}
+
+export interface AdminRouteDefinition<
+  P extends TObject,
+  Q extends TObject,
+  B extends TSchema,
+  R extends TSchema,
+> extends Omit<AdminRouteDoc, 'params' | 'query' | 'body' | 'response'> {
+  params: P;
+  query: Q;
+  body?: B;
+  response?: R;
+  handler(context: AdminContext<P, Q, B>): Promise<Static<R> | undefined>;
+}
+
+export function defineAdminRoute<
+  P extends TObject,
+  Q extends TObject,
+  B extends TSchema = TUnknown,
+  R extends TSchema = TUnknown,
+>(definition: AdminRouteDefinition<P, Q, B, R>): AdminRoute {
+  const { handler, ...doc } = definition;
+  const params = compileParams(definition.params, 'path');
+  const query = compileParams(definition.query, 'query');
+  const body = definition.body === undefined ? undefined : TypeCompiler.Compile(definition.body);
+  return {
+    doc,
+    async run(input) {
+      let checkedBody: unknown = undefined;
+      if (body !== undefined) {
+        if (!body.Check(input.body)) {
+          const error = body.Errors(input.body).First();
+          const member = error?.path.replace(/^\//, '').replaceAll('/', '.') || 'body';
+          throw new HttpProblem(
+            'invalid_body',
+            `${member}: ${error?.message.toLowerCase() ?? 'does not match the schema'}`,
+            { invalid_params: [{ name: member, in: 'body', reason: error?.message ?? '' }] },
+          );
+        }
+        checkedBody = input.body;
+      }
+      return handler({
+        params: params.parse(input.rawParams),
+        query: query.parse(input.rawQuery),
+        body: checkedBody as Static<B>,
+        admin: input.admin,
+        services: input.services,
+        req: input.req,
+        header: (name, value) => {
+          input.headers[name] = value;
+        },
+      });
+    },
+  };
+}

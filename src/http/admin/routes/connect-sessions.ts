@@ -1,0 +1,140 @@
+// /admin/users/{user_id}/connect-sessions: one-time links to the hosted page (/connect/...) where
+// the user links their platforms themselves.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Type } from '@sinclair/typebox';
+import type { InvalidInputError } from '../../../domain/errors.ts';
+import {
+  generateConnectToken,
+  hashToken,
+  parseDuration,
+  tokenDisplayPrefix,
+} from '../../../domain/tokens.ts';
+import {
+  insertConnectSession,
+  listConnectSessions,
+} from '../../../storage/repositories/connect-sessions.ts';
+import { HttpProblem } from '../../problems.ts';
+import { defineAdminRoute } from '../route.ts';
+import {
+  ConnectSessionListSchema,
+  ConnectSessionSchema,
+  DURATION,
+  PlatformSchema,
+  toSessionBody,
+} from '../schemas.ts';
+import { NoQuery, UserParams, userOrNotFound } from './common.ts';
+
+const DEFAULT_LIFETIME = '1h';
+const MAX_LIFETIME_MS = 7 * 86_400_000;
+
+function bodyProblem(member: string, reason: string): HttpProblem {
+  return new HttpProblem('invalid_body', `${member}: ${reason}`, {
+    invalid_params: [{ name: member, in: 'body', reason }],
+  });
+}
+
+/** Where the user opens the page: PUBLIC_BASE_URL, else the address the admin call came to. */
+function pageBase(publicBaseUrl: string | undefined, req: IncomingMessage): string {
+  if (publicBaseUrl !== undefined) return publicBaseUrl;
+  const host = req.headers.host ?? '127.0.0.1';
+  return `http://${host}`;
+}
+
+export const createSessionRoute = defineAdminRoute({
+  operationId: 'adminCreateConnectSession',
+  method: 'POST',
+  path: '/admin/users/{user_id}/connect-sessions',
+  tag: 'admin-connect',
+  summary: 'Create a connect session',
+  description:
+    'A one-time link to the hosted page where the user links their accounts on the `platforms` ' +
+    'allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and ' +
+    "Yahoo's application keys are set), sees each link's first sync, and is sent to " +
+    '`return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
+    'once the user has finished. The link grants nothing but that page for that user; hand it ' +
+    'to the user only (it is in this answer once).',
+  params: UserParams,
+  query: NoQuery,
+  body: Type.Object(
+    {
+      expires_in: Type.Optional(Type.String({ pattern: DURATION })),
+      platforms: Type.Optional(Type.Array(PlatformSchema, { minItems: 1 })),
+      return_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    },
+    { additionalProperties: false },
+  ),
+  response: ConnectSessionSchema,
+  status: 201,
+  responseDescription: 'The session, with its one-time `url`.',
+  errors: ['invalid_parameter', 'invalid_body', 'user_not_found'],
+  example: {
+    path: '/admin/users/1/connect-sessions',
+    body: {
+      expires_in: '30m',
+      platforms: ['sleeper', 'espn'],
+      return_url: 'https://app.example.com/done',
+    },
+  },
+  async handler({ params, body, services, req, header }) {
+    const { store, accounts, config } = services;
+    await userOrNotFound(store, params.user_id);
+    let lifetime: number;
+    try {
+      lifetime = parseDuration(body.expires_in ?? DEFAULT_LIFETIME);
+    } catch (error) {
+      throw bodyProblem('expires_in', (error as InvalidInputError).message);
+    }
+    if (lifetime > MAX_LIFETIME_MS) throw bodyProblem('expires_in', 'must be at most 7d');
+    const platforms = [...new Set(body.platforms ?? accounts.pagePlatforms)];
+    const unavailable = platforms.filter((p) => !accounts.pagePlatforms.includes(p));
+    if (unavailable.length > 0) {
+      throw bodyProblem(
+        'platforms',
+        `the page cannot link ${unavailable.join(', ')} here (it offers ${accounts.pagePlatforms.join(', ')}; ` +
+          "Yahoo needs PUBLIC_BASE_URL and the Yahoo application's keys)",
+      );
+    }
+    if (body.return_url !== undefined) {
+      const parsed = URL.canParse(body.return_url) ? new URL(body.return_url) : undefined;
+      if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+        throw bodyProblem('return_url', 'must be an absolute http or https address');
+      }
+    }
+    const token = generateConnectToken();
+    const session = await insertConnectSession(store.db, {
+      userId: params.user_id,
+      tokenHash: hashToken(token),
+      tokenPrefix: tokenDisplayPrefix(token),
+      platforms,
+      ...(body.return_url !== undefined && { returnUrl: body.return_url }),
+      csrfToken: randomBytes(24).toString('base64url'),
+      expiresAt: new Date(Date.now() + lifetime).toISOString(),
+    });
+    const url = `${pageBase(config.publicBaseUrl, req)}/connect/${token}`;
+    header('Location', url);
+    return toSessionBody(session, url);
+  },
+});
+
+export const listSessionsRoute = defineAdminRoute({
+  operationId: 'adminListConnectSessions',
+  method: 'GET',
+  path: '/admin/users/{user_id}/connect-sessions',
+  tag: 'admin-connect',
+  summary: "List a user's connect sessions",
+  description: 'Their platforms, expiry and use; never their links.',
+  params: UserParams,
+  query: NoQuery,
+  response: ConnectSessionListSchema,
+  status: 200,
+  responseDescription: 'The sessions.',
+  errors: ['invalid_parameter', 'user_not_found'],
+  example: { path: '/admin/users/1/connect-sessions' },
+  async handler({ params, services }) {
+    await userOrNotFound(services.store, params.user_id);
+    return (await listConnectSessions(services.store.db, params.user_id)).map((s) =>
+      toSessionBody(s),
+    );
+  },
+});

@@ -1,0 +1,96 @@
+// Syncs over HTTP: start one for a user (202 at once; it runs in the background) and read its
+// progress and outcome.
+import { Type } from '@sinclair/typebox';
+import { listAccounts } from '../../../storage/repositories/accounts.ts';
+import { findSyncRequest, listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
+import { HttpProblem } from '../../problems.ts';
+import { defineAdminRoute } from '../route.ts';
+import { PlatformSchema, SyncListSchema, SyncSchema, toSyncBody } from '../schemas.ts';
+import { IdParam, NoQuery, UserParams, userOrNotFound } from './common.ts';
+
+export const startSyncRoute = defineAdminRoute({
+  operationId: 'adminStartSync',
+  method: 'POST',
+  path: '/admin/users/{user_id}/syncs',
+  tag: 'admin-syncs',
+  summary: "Start a sync of a user's accounts",
+  description:
+    'Answers 202 at once with the sync (its `Location` is where to follow it); the sync runs in ' +
+    'the background of the serving process: every linked account of the user, or one ' +
+    "`platform`'s, as `fantasy-data sync --user` does. Its leagues are served as soon as each " +
+    'is written.',
+  params: UserParams,
+  query: NoQuery,
+  body: Type.Object({ platform: Type.Optional(PlatformSchema) }, { additionalProperties: false }),
+  response: SyncSchema,
+  status: 202,
+  responseDescription: 'The sync, started.',
+  errors: ['invalid_parameter', 'invalid_body', 'user_not_found', 'link_not_found'],
+  example: { path: '/admin/users/1/syncs', body: {} },
+  async handler({ params, body, services, header }) {
+    const { store, accounts } = services;
+    await userOrNotFound(store, params.user_id);
+    const linked = await listAccounts(store.db, {
+      userId: params.user_id,
+      ...(body.platform !== undefined && { platform: body.platform }),
+    });
+    if (linked.length === 0) {
+      throw new HttpProblem(
+        'link_not_found',
+        body.platform === undefined
+          ? `user ${params.user_id} has no linked account to sync`
+          : `user ${params.user_id} has no ${body.platform} account linked`,
+      );
+    }
+    const request = await accounts.syncs.start({
+      userId: params.user_id,
+      ...(body.platform !== undefined && { platform: body.platform }),
+    });
+    header('Location', `/admin/syncs/${request.id}`);
+    return toSyncBody(request);
+  },
+});
+
+export const listSyncsRoute = defineAdminRoute({
+  operationId: 'adminListSyncs',
+  method: 'GET',
+  path: '/admin/users/{user_id}/syncs',
+  tag: 'admin-syncs',
+  summary: "List a user's syncs",
+  description: 'The 50 newest syncs started over HTTP for the user, newest first.',
+  params: UserParams,
+  query: NoQuery,
+  response: SyncListSchema,
+  status: 200,
+  responseDescription: 'The syncs.',
+  errors: ['invalid_parameter', 'user_not_found'],
+  example: { path: '/admin/users/1/syncs' },
+  async handler({ params, services }) {
+    await userOrNotFound(services.store, params.user_id);
+    return (await listSyncRequests(services.store.db, { userId: params.user_id })).map(toSyncBody);
+  },
+});
+
+export const getSyncRoute = defineAdminRoute({
+  operationId: 'adminGetSync',
+  method: 'GET',
+  path: '/admin/syncs/{sync_id}',
+  tag: 'admin-syncs',
+  summary: 'Follow a sync',
+  description:
+    '`status` is `running` until it ends `ok`, `partial` (some leagues failed; they keep their ' +
+    'previous snapshot), `failed` or `interrupted` (the serving process stopped). `progress` ' +
+    'counts leagues as they are written.',
+  params: Type.Object({ sync_id: IdParam('The sync.') }),
+  query: NoQuery,
+  response: SyncSchema,
+  status: 200,
+  responseDescription: 'The sync.',
+  errors: ['invalid_parameter', 'sync_not_found'],
+  example: { path: '/admin/syncs/1' },
+  async handler({ params, services }) {
+    const request = await findSyncRequest(services.store.db, params.sync_id);
+    if (request === undefined) throw new HttpProblem('sync_not_found', `no sync ${params.sync_id}`);
+    return toSyncBody(request);
+  },
+});

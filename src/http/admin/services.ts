@@ -1,0 +1,11 @@
+// What admin handlers are handed: the store, and the sync side's services (linking, background
+// syncs) built in the composition root, so the HTTP layer never calls a platform itself.
+import type { Config } from '../../config.ts';
+import type { Store } from '../../storage/db.ts';
+import type { AccountServices } from '../../sync/account-services.ts';
+
+export interface AdminServices {
+  store: Store;
+  config: Config;
+  accounts: AccountServices;
+}

@@ -1,0 +1,118 @@
+// The /admin/ surface, as named steps: match the path and method, authenticate the admin key,
+// count it against the key's rate limit, read the JSON body, run the operation, answer JSON.
+import type { Logger } from 'pino';
+import { findAdminKeyByHash } from '../../storage/repositories/admin-keys.ts';
+import type { Exchange, Responder } from '../exchange.ts';
+import { HttpProblem, invalidParameter } from '../problems.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { parseQuery } from '../route.ts';
+import { Router } from '../router.ts';
+import type { RawParams } from '../validate.ts';
+import { authenticateAdmin } from './auth.ts';
+import type { AdminPrincipal } from './auth.ts';
+import { readJsonBody } from './body.ts';
+import type { AdminRoute } from './route.ts';
+import { ADMIN_ROUTES } from './routes/index.ts';
+import type { AdminServices } from './services.ts';
+
+export interface AdminSurface {
+  serve(ex: Exchange, rawQuery: string | undefined): Promise<void>;
+}
+
+type Methods = Map<string, AdminRoute>;
+
+export function createAdminSurface(deps: {
+  services: AdminServices;
+  limiter: RateLimiter;
+  responder: Responder;
+  logger: Logger;
+}): AdminSurface {
+  const { services, limiter, responder } = deps;
+  const router = new Router<Methods>();
+  const byTemplate = new Map<string, Methods>();
+  for (const route of ADMIN_ROUTES) {
+    let methods = byTemplate.get(route.doc.path);
+    if (methods === undefined) {
+      methods = new Map();
+      byTemplate.set(route.doc.path, methods);
+      router.add(route.doc.path, methods);
+    }
+    methods.set(route.doc.method, route);
+  }
+  const lookup = (hash: string) => findAdminKeyByHash(services.store.db, hash);
+
+  function match(ex: Exchange): { route: AdminRoute; rawParams: RawParams } {
+    const found = router.match(ex.path);
+    if (found === undefined) {
+      throw new HttpProblem(
+        'route_not_found',
+        'no admin operation has this path; the list is at /docs',
+      );
+    }
+    const method = ex.req.method === 'HEAD' ? 'GET' : (ex.req.method ?? '');
+    const route = found.target.get(method);
+    if (route === undefined) {
+      const allowed = [...found.target.keys()];
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      throw new HttpProblem(
+        'method_not_allowed',
+        `${String(ex.req.method)} is not allowed here; this path takes ${allowed.join(', ')}`,
+        {},
+        { Allow: allowed.join(', ') },
+      );
+    }
+    ex.operationId = route.doc.operationId;
+    const names = route.doc.path
+      .split('/')
+      .filter((s) => s.startsWith('{'))
+      .map((s) => s.slice(1, -1));
+    const rawParams: RawParams = Object.create(null) as RawParams;
+    names.forEach((name, i) => {
+      const raw = found.params[i] as string;
+      try {
+        rawParams[name] = decodeURIComponent(raw);
+      } catch {
+        throw invalidParameter(name, 'path', 'is not valid percent-encoded UTF-8');
+      }
+    });
+    return { route, rawParams };
+  }
+
+  async function limit(ex: Exchange, admin: AdminPrincipal): Promise<void> {
+    if (!limiter.enabled) return;
+    const decision = await limiter.hit(`admin:${admin.keyId}`);
+    ex.rate = decision;
+    if (!decision.allowed) {
+      throw new HttpProblem(
+        'rate_limited',
+        `this admin key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+        {},
+        { 'Retry-After': String(decision.resetSeconds) },
+      );
+    }
+  }
+
+  return {
+    async serve(ex, rawQuery) {
+      const { route, rawParams } = match(ex);
+      const admin = await authenticateAdmin(ex.req.headers, lookup);
+      ex.adminKeyId = admin.keyId;
+      const userId = Number(rawParams.user_id);
+      if (Number.isSafeInteger(userId)) ex.userId = userId;
+      await limit(ex, admin);
+      const body = route.doc.body === undefined ? undefined : await readJsonBody(ex.req);
+      const headers: Record<string, string> = {};
+      const result = await route.run({
+        rawParams,
+        rawQuery: parseQuery(rawQuery),
+        body,
+        admin,
+        services,
+        req: ex.req,
+        headers,
+      });
+      if (route.doc.status === 204) return responder.send(ex, 204, 'application/json', '', headers);
+      responder.send(ex, route.doc.status, 'application/json', JSON.stringify(result), headers);
+    },
+  };
+}

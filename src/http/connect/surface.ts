@@ -1,0 +1,373 @@
+// The hosted connect page, as named steps: find the session from the token in the address (a
+// clear page when it is unknown, expired or used), count it against the session's rate limit,
+// then show the page, link a platform from its form (or start Yahoo's redirect), take Yahoo's
+// callback, or finish and send the user to the return URL.
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import type { Platform } from '../../domain/catalog.ts';
+import { isPlatform } from '../../domain/catalog.ts';
+import { hashToken, looksLikeConnectToken, tokenDisplayPrefix } from '../../domain/tokens.ts';
+import { listAccounts } from '../../storage/repositories/accounts.ts';
+import {
+  findConnectSession,
+  findConnectSessionByHash,
+  insertOauthState,
+  takeOauthState,
+  useConnectSession,
+} from '../../storage/repositories/connect-sessions.ts';
+import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import { listSyncRequests } from '../../storage/repositories/sync-requests.ts';
+import { linkProblem } from '../admin/routes/common.ts';
+import type { AdminServices } from '../admin/services.ts';
+import type { Exchange, Responder } from '../exchange.ts';
+import { HttpProblem } from '../problems.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { linkRequestFrom } from './forms.ts';
+import { isSameSiteForm, newOauthState, originOf, pageHeaders, verifyOauthState } from './guard.ts';
+import { page, refusedPage } from './html.ts';
+import { renderSessionPage } from './view.ts';
+import type { PlatformView } from './view.ts';
+
+export interface ConnectSurface {
+  serve(ex: Exchange, rawQuery: string | undefined): Promise<void>;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const MAX_FORM_BYTES = 16 * 1024;
+const STATE_LIFETIME_MS = 15 * 60_000;
+
+/** A page answered instead of the usual one (refused link, forged form...). */
+class PageAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly html: string,
+  ) {
+    super('page answer');
+  }
+}
+
+export function createConnectSurface(deps: {
+  services: AdminServices;
+  limiter: RateLimiter;
+  responder: Responder;
+  logger: Logger;
+}): ConnectSurface {
+  const { services, limiter, responder, logger } = deps;
+  const { store, accounts, config } = services;
+  const yahooOrigin = originOf(config.platforms.yahooAuthBaseUrl);
+
+  function headersFor(session: ConnectSession | undefined): Record<string, string> {
+    const targets: string[] = [];
+    if (session?.platforms.includes('yahoo') && yahooOrigin !== undefined)
+      targets.push(yahooOrigin);
+    const back = originOf(session?.returnUrl);
+    if (back !== undefined) targets.push(back);
+    return pageHeaders(targets);
+  }
+
+  function sendPage(ex: Exchange, status: number, html: string, session?: ConnectSession): void {
+    responder.send(ex, status, HTML, html, headersFor(session));
+  }
+
+  function redirect(ex: Exchange, location: string, session?: ConnectSession): void {
+    responder.send(ex, 303, HTML, '', { ...headersFor(session), Location: location });
+  }
+
+  /** The live session of a token, or a PageAnswer saying why there is none. */
+  async function sessionOf(token: string): Promise<ConnectSession> {
+    const session = looksLikeConnectToken(token)
+      ? await findConnectSessionByHash(store.db, hashToken(token))
+      : undefined;
+    if (session === undefined) {
+      throw new PageAnswer(
+        404,
+        refusedPage('This link is not valid', 'The address is incomplete or was never issued.'),
+      );
+    }
+    return live(session);
+  }
+
+  function live(session: ConnectSession): ConnectSession {
+    if (session.usedAt !== undefined) {
+      throw new PageAnswer(
+        410,
+        refusedPage(
+          'This link was already used',
+          'Each link works until you finish on its page, once. Your linked accounts are kept.',
+        ),
+      );
+    }
+    if (Date.parse(session.expiresAt) <= Date.now()) {
+      throw new PageAnswer(
+        410,
+        refusedPage('This link has expired', 'Links last a short while for your safety.'),
+      );
+    }
+    return session;
+  }
+
+  async function limit(ex: Exchange, session: ConnectSession): Promise<void> {
+    if (!limiter.enabled) return;
+    const decision = await limiter.hit(`connect:${session.id}`);
+    ex.rate = decision;
+    if (!decision.allowed) {
+      throw new PageAnswer(
+        429,
+        page(
+          'Too many requests',
+          `<h1>Too many requests</h1><p class="lead">Wait ${decision.resetSeconds} seconds, then reload this page.</p>`,
+        ),
+      );
+    }
+  }
+
+  async function views(
+    session: ConnectSession,
+    extra?: { platform: Platform; error: string; values: Record<string, string> },
+  ): Promise<PlatformView[]> {
+    const linked = await listAccounts(store.db, { userId: session.userId });
+    const syncs = await listSyncRequests(store.db, { connectSessionId: session.id });
+    return session.platforms.map((platform) => {
+      const account = linked.find((a) => a.platform === platform);
+      const sync = syncs.find((s) => s.platform === platform);
+      return {
+        platform,
+        ...(account !== undefined && {
+          linked: {
+            name: account.username ?? account.externalUserId,
+            ...(account.linkProblem !== undefined && { problem: account.linkProblem }),
+          },
+        }),
+        ...(sync !== undefined && { sync }),
+        ...(extra?.platform === platform && { error: extra.error, values: extra.values }),
+      };
+    });
+  }
+
+  async function showPage(
+    ex: Exchange,
+    token: string,
+    session: ConnectSession,
+    status = 200,
+    extra?: { platform: Platform; error: string; values: Record<string, string> },
+  ): Promise<void> {
+    const html = renderSessionPage({
+      token,
+      csrf: session.csrfToken,
+      platforms: await views(session, extra),
+      ...(session.returnUrl !== undefined && { returnUrl: session.returnUrl }),
+    });
+    sendPage(ex, status, html, session);
+  }
+
+  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') {
+      throw new PageAnswer(415, refusedPage('This form cannot be read', 'Send it from the page.'));
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_FORM_BYTES) {
+        throw new PageAnswer(413, refusedPage('This form is too large', 'Send it from the page.'));
+      }
+      chunks.push(chunk);
+    }
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  async function checkedForm(ex: Exchange, session: ConnectSession): Promise<URLSearchParams> {
+    const form = await readForm(ex.req);
+    if (!isSameSiteForm(ex.req, form, session.csrfToken, config.publicBaseUrl)) {
+      throw new PageAnswer(
+        403,
+        refusedPage(
+          'This form was not sent from its page',
+          'For your safety it was ignored. Open your link again and use the form there.',
+        ),
+      );
+    }
+    return form;
+  }
+
+  async function link(
+    ex: Exchange,
+    token: string,
+    session: ConnectSession,
+    platform: Platform,
+  ): Promise<void> {
+    const form = await checkedForm(ex, session);
+    if (platform === 'yahoo') return startYahoo(ex, token, session);
+    const values: Record<string, string> = {};
+    for (const name of ['username', 'email', 'swid', 'league_ids']) {
+      const value = form.get(name);
+      if (value !== null) values[name] = value.slice(0, 320);
+    }
+    try {
+      const outcome = await accounts.link(
+        session.userId,
+        platform,
+        linkRequestFrom(platform, form),
+      );
+      if (outcome.status === 'action_required')
+        throw new HttpProblem('link_refused', outcome.message);
+      await accounts.syncs.start({
+        userId: session.userId,
+        platform,
+        connectSessionId: session.id,
+      });
+    } catch (error) {
+      const problem = linkProblem(error);
+      if (!(problem instanceof HttpProblem)) throw error;
+      return showPage(ex, token, session, 422, { platform, error: problem.detail, values });
+    }
+    redirect(ex, `/connect/${token}`, session);
+  }
+
+  async function startYahoo(ex: Exchange, token: string, session: ConnectSession): Promise<void> {
+    const outcome = await accounts.link(session.userId, 'yahoo', {}, 'callback');
+    if (outcome.status !== 'action_required' || outcome.url === undefined) {
+      throw new Error('Yahoo answered a link without a code with no address to approve at');
+    }
+    const { state, nonce } = newOauthState(session.id, accounts.sign);
+    await insertOauthState(store.db, {
+      nonceHash: hashToken(nonce),
+      sessionId: session.id,
+      platform: 'yahoo',
+      sessionTokenEncrypted: accounts.secrets.encrypt(token),
+      expiresAt: new Date(Date.now() + STATE_LIFETIME_MS).toISOString(),
+    });
+    const url = new URL(outcome.url);
+    url.searchParams.set('state', state);
+    redirect(ex, url.toString(), session);
+  }
+
+  async function callback(ex: Exchange, rawQuery: string | undefined): Promise<void> {
+    ex.operationId = 'connectOauthCallback';
+    const query = new URLSearchParams(rawQuery ?? '');
+    const refused = new PageAnswer(
+      400,
+      refusedPage(
+        'This Yahoo sign-in cannot be used',
+        'It was already used, has expired, or did not come from this service. Open your link again and start over.',
+      ),
+    );
+    const parts = verifyOauthState(query.get('state') ?? '', accounts.sign);
+    if (parts === undefined) throw refused;
+    const taken = await takeOauthState(store.db, hashToken(parts.nonce));
+    if (
+      taken === undefined ||
+      taken.sessionId !== parts.sessionId ||
+      Date.parse(taken.expiresAt) <= Date.now()
+    ) {
+      throw refused;
+    }
+    const found = await findConnectSession(store.db, taken.sessionId);
+    if (found === undefined) throw refused;
+    const session = live(found);
+    await limit(ex, session);
+    const token = accounts.secrets.decrypt(taken.sessionTokenEncrypted);
+    const code = query.get('code');
+    if (code === null || code === '') {
+      const why =
+        query.get('error') === 'access_denied' ? 'access was not allowed' : 'no code came back';
+      return showPage(ex, token, session, 200, {
+        platform: 'yahoo',
+        error: `Yahoo did not link: ${why}. Try again.`,
+        values: {},
+      });
+    }
+    try {
+      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback');
+      if (outcome.status === 'action_required')
+        throw new HttpProblem('link_refused', outcome.message);
+      await accounts.syncs.start({
+        userId: session.userId,
+        platform: 'yahoo',
+        connectSessionId: session.id,
+      });
+    } catch (error) {
+      const problem = linkProblem(error);
+      if (!(problem instanceof HttpProblem)) throw error;
+      return showPage(ex, token, session, 422, {
+        platform: 'yahoo',
+        error: problem.detail,
+        values: {},
+      });
+    }
+    redirect(ex, `/connect/${token}`, session);
+  }
+
+  async function finish(ex: Exchange, session: ConnectSession): Promise<void> {
+    await checkedForm(ex, session);
+    if (!(await useConnectSession(store.db, session.id))) live({ ...session, usedAt: 'now' });
+    logger.info(
+      { connect_session: session.id, user_id: session.userId },
+      'connect session finished',
+    );
+    if (session.returnUrl !== undefined) return redirect(ex, session.returnUrl, session);
+    sendPage(
+      ex,
+      200,
+      page(
+        'All set',
+        '<h1>All set</h1><p class="lead">Your accounts are linked. You can close this page.</p>',
+      ),
+    );
+  }
+
+  async function serveSession(ex: Exchange, token: string, rest: readonly string[]): Promise<void> {
+    const method = ex.req.method;
+    const isRead = method === 'GET' || method === 'HEAD';
+    const operation =
+      rest.length === 0 ? 'connectPage' : rest[0] === 'finish' ? 'connectFinish' : 'connectLink';
+    ex.operationId = operation;
+    const known =
+      rest.length === 0 ||
+      (rest.length === 1 && rest[0] === 'finish') ||
+      (rest.length === 2 && rest[0] === 'link');
+    if (!known) throw new PageAnswer(404, refusedPage('Page not found', 'Open your link again.'));
+    if (rest.length === 0 ? !isRead : method !== 'POST') {
+      throw new HttpProblem(
+        'method_not_allowed',
+        `${String(method)} is not allowed here`,
+        {},
+        { Allow: rest.length === 0 ? 'GET, HEAD' : 'POST' },
+      );
+    }
+    const session = await sessionOf(token);
+    ex.userId = session.userId;
+    await limit(ex, session);
+    if (rest.length === 0) return showPage(ex, token, session);
+    if (rest[0] === 'finish') return finish(ex, session);
+    const platform = rest[1] as string;
+    if (!isPlatform(platform) || !session.platforms.includes(platform)) {
+      throw new PageAnswer(
+        404,
+        refusedPage('Page not found', 'This link does not offer that platform.'),
+      );
+    }
+    return link(ex, token, session, platform);
+  }
+
+  return {
+    async serve(ex, rawQuery) {
+      const [, , first = '', ...rest] = ex.path.split('/');
+      try {
+        if (first === 'oauth' && rest.join('/') === 'yahoo/callback') {
+          if (ex.req.method !== 'GET' && ex.req.method !== 'HEAD') {
+            throw new HttpProblem('method_not_allowed', 'only GET', {}, { Allow: 'GET, HEAD' });
+          }
+          return await callback(ex, rawQuery);
+        }
+        // The token is a secret: the log keeps only its prefix.
+        ex.path = ['', 'connect', `${tokenDisplayPrefix(first)}…`, ...rest].join('/');
+        return await serveSession(ex, first, rest);
+      } catch (error) {
+        if (error instanceof PageAnswer) return sendPage(ex, error.status, error.html);
+        throw error;
+      }
+    },
+  };
+}

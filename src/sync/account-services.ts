@@ -1,0 +1,101 @@
+// What the HTTP surfaces (the admin API, the hosted connect page) may ask of the sync side:
+// link an account, start a sync in the background. The HTTP layer never calls a platform
+// itself; it is handed this, built in the composition root from config.
+import { createHmac } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Platform } from '../domain/catalog.ts';
+import type { Logger } from '../logger.ts';
+import type { LinkRequest } from '../platforms/connector.ts';
+import { createSecretBox, loadSecretKey } from '../secrets.ts';
+import type { SecretBox } from '../secrets.ts';
+import type { Store } from '../storage/db.ts';
+import { createBackgroundSyncs } from './background.ts';
+import type { BackgroundSyncs } from './background.ts';
+import { createConnectorRegistry } from './connectors.ts';
+import { linkPlatformAccount, linkablePlatforms } from './linking.ts';
+import type { LinkResult } from './linking.ts';
+import type { ConnectorRegistry } from './types.ts';
+
+export type { LinkResult } from './linking.ts';
+export type { BackgroundSyncs } from './background.ts';
+export type { LinkRequest } from '../platforms/connector.ts';
+
+/** The path Yahoo sends the browser back to (under PUBLIC_BASE_URL). */
+export const OAUTH_CALLBACK_PATH = '/connect/oauth/yahoo/callback';
+
+export interface AccountServices {
+  /** Platforms the admin API can link. */
+  readonly platforms: readonly Platform[];
+  /** Platforms the hosted page can link: Yahoo only with PUBLIC_BASE_URL and the app's keys. */
+  readonly pagePlatforms: readonly Platform[];
+  /**
+   * Links the account. `redirect: 'callback'` links through the hosted page's OAuth callback
+   * (Yahoo's redirect URI is then PUBLIC_BASE_URL + OAUTH_CALLBACK_PATH, not YAHOO_REDIRECT_URI).
+   */
+  link(
+    userId: number,
+    platform: Platform,
+    request: LinkRequest,
+    redirect?: 'configured' | 'callback',
+  ): Promise<LinkResult>;
+  readonly syncs: BackgroundSyncs;
+  readonly secrets: SecretBox;
+  /** HMAC-SHA256 under a key derived from the secret key (OAuth states, CSRF). */
+  sign(purpose: string, text: string): string;
+  close(): Promise<void>;
+}
+
+export interface AccountServicesOptions {
+  store: Store;
+  config: Config;
+  logger: Logger;
+  /** Default: the registry built from config. */
+  connectors?: ConnectorRegistry;
+  /** The registry for the hosted page's OAuth callback; default: built from config. */
+  callbackConnectors?: ConnectorRegistry;
+}
+
+export function createAccountServices(options: AccountServicesOptions): AccountServices {
+  const { store, config, logger } = options;
+  const connectors = options.connectors ?? createConnectorRegistry(config);
+  const base = config.publicBaseUrl;
+  const callbackConnectors =
+    options.callbackConnectors ??
+    (base === undefined
+      ? undefined
+      : createConnectorRegistry({
+          platforms: { ...config.platforms, yahooRedirectUri: base + OAUTH_CALLBACK_PATH },
+        }));
+  const secrets = createSecretBox(config);
+  let signingKey: Buffer | undefined;
+  const platforms = linkablePlatforms(connectors);
+  const yahooReady =
+    callbackConnectors !== undefined &&
+    config.platforms.yahooClientId !== undefined &&
+    config.platforms.yahooClientSecret !== undefined;
+  const syncs = createBackgroundSyncs({
+    store,
+    connectors,
+    secrets,
+    logger,
+    supportedSeasons: config.supportedSeasons,
+  });
+  return {
+    platforms,
+    pagePlatforms: platforms.filter((p) => p !== 'yahoo' || yahooReady),
+    link(userId, platform, request, redirect = 'configured') {
+      const registry = redirect === 'callback' ? callbackConnectors : connectors;
+      if (registry === undefined) {
+        throw new Error('the OAuth callback needs PUBLIC_BASE_URL');
+      }
+      return linkPlatformAccount(store, registry, secrets, { userId, platform, request });
+    },
+    syncs,
+    secrets,
+    sign(purpose, text) {
+      signingKey ??= createHmac('sha256', loadSecretKey(config)).update('connect-signing').digest();
+      return createHmac('sha256', signingKey).update(`${purpose}\n${text}`).digest('base64url');
+    },
+    close: () => syncs.close(),
+  };
+}

@@ -1,0 +1,67 @@
+// Driving the hosted connect page without a browser: sessions made through the admin API, forms
+// posted as a browser posts them, redirects followed by hand.
+import assert from 'node:assert/strict';
+import type { TestApp } from '../helpers/app.ts';
+import type { AdminClient } from '../http/admin-helpers.ts';
+
+export interface Session {
+  url: string;
+  path: string;
+  token: string;
+}
+
+export async function createSession(
+  admin: AdminClient,
+  userId: number,
+  body: Record<string, unknown>,
+): Promise<Session> {
+  const created = await admin.json<{ url: string }>(
+    'POST',
+    `/admin/users/${userId}/connect-sessions`,
+    body,
+  );
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const path = new URL(created.body.url).pathname;
+  return { url: created.body.url, path, token: path.split('/')[2] as string };
+}
+
+export function csrfOf(html: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(html);
+  assert.ok(match, 'the page has a form token');
+  return match[1] as string;
+}
+
+/** A form POST as a browser sends it from the page (same origin). */
+export function postForm(
+  t: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(t.baseUrl + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: t.baseUrl,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Reloads the page until no first sync runs any more (as its meta refresh does). */
+export async function pageWhenSynced(
+  t: TestApp,
+  path: string,
+  timeoutMs = 60_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const html = await (await fetch(t.baseUrl + path)).text();
+    if (!html.includes('http-equiv="refresh"')) return html;
+    if (Date.now() > deadline) throw new Error('the first sync did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,162 @@
+// The hosted connect page over plain HTTP (the browser suite drives it in Chromium): its
+// headers, refusals (unknown, expired, used, forged forms), linking Sleeper through its form,
+// the first sync, the finish and the return URL. Yahoo's redirect flow is in yahoo-flow.test.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { startTestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
+import {
+  RECORDED_SLEEPER_USER,
+  SLEEPER_FIXTURES_SKIP,
+  startFakeSleeper,
+} from '../helpers/fake-platform.ts';
+import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { testBackends } from '../helpers/store.ts';
+import { adminClient } from '../http/admin-helpers.ts';
+import type { AdminClient } from '../http/admin-helpers.ts';
+import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
+
+for (const dialect of testBackends()) {
+  describe(`connect page (${dialect})`, { skip: SLEEPER_FIXTURES_SKIP }, () => {
+    let t: TestApp;
+    let fake: FakeSleeper;
+    let admin: AdminClient;
+    let userId: number;
+
+    before(async () => {
+      fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+      const base = loadConfig({});
+      t = await startTestApp({
+        dialect,
+        config: { platforms: { ...base.platforms, sleeperBaseUrl: fake.baseUrl } },
+      });
+      admin = await adminClient(t);
+      userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'carol' }))
+        .body.user_id;
+    });
+    after(async () => {
+      await t?.close();
+      await fake?.close();
+    });
+
+    it('serves a page with no script, a strict CSP and its forms', async () => {
+      const session = await createSession(admin, userId, {
+        platforms: ['sleeper', 'espn', 'fleaflicker'],
+        return_url: 'https://app.example.com/after?x=1',
+      });
+      const response = await fetch(session.url);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]+'/);
+      assert.match(csp, /form-action 'self' https:\/\/app\.example\.com;/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.doesNotMatch(csp, /unsafe/);
+      assert.equal(response.headers.get('x-frame-options'), 'DENY');
+      assert.equal(response.headers.get('referrer-policy'), 'same-origin');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      const html = await response.text();
+      assert.doesNotMatch(html, /<script|<link|@import|url\(|src=/i);
+      for (const platform of ['sleeper', 'espn', 'fleaflicker']) {
+        assert.match(html, new RegExp(`action="${session.path}/link/${platform}"`));
+      }
+      assert.doesNotMatch(html, /link\/yahoo/);
+      assert.match(html, /Application → Cookies/);
+      assert.match(html, /Continue to app\.example\.com/);
+    });
+
+    it('answers clear pages for unknown, malformed and foreign-platform links', async () => {
+      for (const path of ['/connect/fcs_' + 'a'.repeat(43), '/connect/nonsense']) {
+        const response = await fetch(t.baseUrl + path);
+        assert.equal(response.status, 404);
+        assert.match(await response.text(), /This link is not valid/);
+      }
+      const session = await createSession(admin, userId, { platforms: ['sleeper'] });
+      const html = await (await fetch(session.url)).text();
+      const other = await postForm(t, `${session.path}/link/espn`, { csrf: csrfOf(html) });
+      assert.equal(other.status, 404);
+      assert.match(await other.text(), /does not offer that platform/);
+    });
+
+    it('refuses forms without the form token, from another site, or of another type', async () => {
+      const session = await createSession(admin, userId, { platforms: ['sleeper'] });
+      const csrf = csrfOf(await (await fetch(session.url)).text());
+      const path = `${session.path}/link/sleeper`;
+      const fields = { username: RECORDED_SLEEPER_USER.username };
+      for (const attempt of [
+        postForm(t, path, fields),
+        postForm(t, path, { ...fields, csrf: `${csrf}x` }),
+        postForm(t, path, { ...fields, csrf }, { 'sec-fetch-site': 'cross-site' }),
+        postForm(t, path, { ...fields, csrf }, { origin: 'https://evil.example' }),
+      ]) {
+        const response = await attempt;
+        assert.equal(response.status, 403);
+        assert.match(await response.text(), /not sent from its page/);
+      }
+      const json = await fetch(t.baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...fields, csrf }),
+      });
+      assert.equal(json.status, 415);
+      assert.equal(
+        (await admin.json<unknown[]>('GET', `/admin/users/${userId}/links`)).body.length,
+        0,
+        'nothing was linked',
+      );
+    });
+
+    it('links Sleeper from its form, shows the first sync, finishes to the return URL', async () => {
+      const session = await createSession(admin, userId, {
+        platforms: ['sleeper'],
+        return_url: 'https://app.example.com/after?x=1',
+      });
+      const csrf = csrfOf(await (await fetch(session.url)).text());
+      const wrong = await postForm(t, `${session.path}/link/sleeper`, {
+        csrf,
+        username: 'nobody-by-this-name',
+      });
+      assert.equal(wrong.status, 422);
+      const wrongHtml = await wrong.text();
+      assert.match(wrongHtml, /role="alert"/);
+      assert.match(wrongHtml, /value="nobody-by-this-name"/, 'the username is kept');
+      const linked = await postForm(t, `${session.path}/link/sleeper`, {
+        csrf,
+        username: RECORDED_SLEEPER_USER.username,
+      });
+      assert.equal(linked.status, 303);
+      assert.equal(linked.headers.get('location'), session.path);
+      const html = await pageWhenSynced(t, session.path);
+      assert.match(html, new RegExp(`Linked: ${RECORDED_SLEEPER_USER.username}`));
+      assert.match(html, /data-sync="ok">Leagues read: [1-9]/);
+      const finished = await postForm(t, `${session.path}/finish`, { csrf });
+      assert.equal(finished.status, 303);
+      assert.equal(finished.headers.get('location'), 'https://app.example.com/after?x=1');
+      const again = await fetch(session.url);
+      assert.equal(again.status, 410);
+      assert.match(await again.text(), /This link was already used/);
+      const replay = await postForm(t, `${session.path}/finish`, { csrf });
+      assert.equal(replay.status, 410);
+    });
+
+    it('refuses an expired link with a clear page', async () => {
+      const session = await createSession(admin, userId, { platforms: ['sleeper'] });
+      await t.store.db
+        .updateTable('connect_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
+      const response = await fetch(session.url);
+      assert.equal(response.status, 410);
+      assert.match(await response.text(), /This link has expired/);
+    });
+
+    it('never writes a session token into the log', () => {
+      const text = JSON.stringify(t.logs);
+      assert.doesNotMatch(text, /fcs_[A-Za-z0-9_-]{43}/);
+      assert.ok(t.logs.some((line) => String(line.path).startsWith('/connect/fcs_')));
+    });
+  });
+}

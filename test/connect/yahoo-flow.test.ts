@@ -1,0 +1,157 @@
+// Yahoo's OAuth redirect through the hosted page, end to end against the fake Yahoo: the page
+// sends the browser to Yahoo with a signed state, Yahoo sends it back to the callback under
+// PUBLIC_BASE_URL with a code, the account is linked and its first sync runs. A forged state, a
+// replayed one and one of another session are refused; `oob` stays for the command line.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { freePort, startTestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
+import {
+  FAKE_CLIENT,
+  RECORDED_YAHOO_USER,
+  YAHOO_FIXTURES_SKIP,
+  startFakeYahoo,
+} from '../helpers/fake-yahoo.ts';
+import type { FakeYahoo } from '../helpers/fake-yahoo.ts';
+import { testBackends } from '../helpers/store.ts';
+import { adminClient } from '../http/admin-helpers.ts';
+import type { AdminClient } from '../http/admin-helpers.ts';
+import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
+
+const get = (url: string) => fetch(url, { redirect: 'manual' });
+
+for (const dialect of testBackends()) {
+  describe(`Yahoo through the connect page (${dialect})`, { skip: YAHOO_FIXTURES_SKIP }, () => {
+    let t: TestApp;
+    let yahoo: FakeYahoo;
+    let admin: AdminClient;
+    let userId: number;
+    let base: string;
+
+    before(async () => {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      yahoo = await startFakeYahoo({ redirectUri: `${base}/connect/oauth/yahoo/callback` });
+      const defaults = loadConfig({});
+      t = await startTestApp({
+        dialect,
+        port,
+        config: {
+          publicBaseUrl: base,
+          platforms: {
+            ...defaults.platforms,
+            yahooBaseUrl: yahoo.baseUrl,
+            yahooAuthBaseUrl: yahoo.authBaseUrl,
+            yahooClientId: FAKE_CLIENT.id,
+            yahooClientSecret: FAKE_CLIENT.secret,
+          },
+        },
+      });
+      admin = await adminClient(t);
+      userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'dave' }))
+        .body.user_id;
+    });
+    after(async () => {
+      await t?.close();
+      await yahoo?.close();
+    });
+
+    /** Starts Yahoo's sign-in from the page: the address Yahoo is opened at. */
+    async function toYahoo(path: string): Promise<URL> {
+      const csrf = csrfOf(await (await get(base + path)).text());
+      const started = await postForm(t, `${path}/link/yahoo`, { csrf });
+      assert.equal(started.status, 303);
+      const csp = started.headers.get('content-security-policy') ?? '';
+      assert.ok(csp.includes(new URL(yahoo.authBaseUrl).origin), 'form-action allows Yahoo');
+      return new URL(started.headers.get('location') as string);
+    }
+
+    it('links Yahoo through the redirect and runs its first sync; the state works once', async () => {
+      const session = await createSession(admin, userId, {
+        platforms: ['yahoo'],
+        return_url: 'https://app.example.com/',
+      });
+      const page = await (await get(session.url)).text();
+      assert.match(page, /Sign in with Yahoo/);
+      const authorize = await toYahoo(session.path);
+      assert.equal(`${authorize.origin}${authorize.pathname}`, `${yahoo.authBaseUrl}/request_auth`);
+      assert.equal(authorize.searchParams.get('client_id'), FAKE_CLIENT.id);
+      assert.equal(
+        authorize.searchParams.get('redirect_uri'),
+        `${base}/connect/oauth/yahoo/callback`,
+      );
+      const state = authorize.searchParams.get('state') ?? '';
+      assert.match(state, /^\d+\.[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{43}$/);
+
+      const approved = await get(authorize.toString());
+      assert.equal(approved.status, 302);
+      const callback = approved.headers.get('location') as string;
+      assert.ok(callback.startsWith(`${base}/connect/oauth/yahoo/callback?`));
+      const back = await get(callback);
+      assert.equal(back.status, 303, await back.clone().text());
+      assert.equal(back.headers.get('location'), session.path);
+      const html = await pageWhenSynced(t, session.path);
+      assert.match(html, new RegExp(`Linked: ${RECORDED_YAHOO_USER.nickname}`));
+      assert.match(html, /data-sync="ok">Leagues read: 1\./);
+      const links = await admin.json<Array<{ platform: string; external_user_id: string }>>(
+        'GET',
+        `/admin/users/${userId}/links`,
+      );
+      assert.deepEqual(
+        links.body.map((l) => [l.platform, l.external_user_id]),
+        [['yahoo', RECORDED_YAHOO_USER.guid]],
+      );
+      assert.doesNotMatch(JSON.stringify(links.body), /access-|refresh-/);
+
+      const replayed = await get(callback);
+      assert.equal(replayed.status, 400);
+      assert.match(await replayed.text(), /This Yahoo sign-in cannot be used/);
+    });
+
+    it('refuses a forged state, one of another session and one without a signature', async () => {
+      const session = await createSession(admin, userId, { platforms: ['yahoo'] });
+      const authorize = await toYahoo(session.path);
+      const state = authorize.searchParams.get('state') as string;
+      const [id, nonce, signature] = state.split('.') as [string, string, string];
+      const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+      const forgeries = [
+        `${id}.${nonce}.${flipped}`,
+        `${Number(id) + 1}.${nonce}.${signature}`,
+        `${id}.${nonce}`,
+        '',
+      ];
+      for (const forged of forgeries) {
+        const response = await get(
+          `${base}/connect/oauth/yahoo/callback?code=${yahoo.issueCode()}&state=${encodeURIComponent(forged)}`,
+        );
+        assert.equal(response.status, 400, forged);
+        assert.match(await response.text(), /cannot be used/);
+      }
+      // The genuine state still works once: the forgeries did not use it up.
+      const approved = await get(authorize.toString());
+      const back = await get(approved.headers.get('location') as string);
+      assert.equal(back.status, 303);
+    });
+
+    it('says so when the user does not allow access, and lets them try again', async () => {
+      const session = await createSession(admin, userId, { platforms: ['yahoo'] });
+      const authorize = await toYahoo(session.path);
+      const denied = await get(
+        `${base}/connect/oauth/yahoo/callback?error=access_denied&state=${encodeURIComponent(authorize.searchParams.get('state') as string)}`,
+      );
+      assert.equal(denied.status, 200);
+      assert.match(await denied.text(), /Yahoo did not link: access was not allowed/);
+    });
+
+    it('keeps oob for the admin API and the command line', async () => {
+      const outcome = await admin.json<{ status: string; url: string }>(
+        'POST',
+        `/admin/users/${userId}/links/yahoo`,
+        {},
+      );
+      assert.equal(outcome.body.status, 'action_required');
+      assert.equal(new URL(outcome.body.url).searchParams.get('redirect_uri'), 'oob');
+    });
+  });
+}
