@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
-import { PlatformError } from '../connector.ts';
+import { validatePayload } from '../validate.ts';
 
 const OneOrMany = <T extends TSchema>(schema: T) => Type.Union([Type.Array(schema), schema]);
 const Id = Type.String({ minLength: 1 });
@@ -112,21 +112,13 @@ export function exportError(body: unknown): string | undefined {
   return 'an unnamed error';
 }
 
-/** Returns the body typed, or throws 'invalid_response' naming the export and the first problem. */
+/** Returns the body typed, or throws 'invalid_response' (see ../validate.ts). */
 export function validate<T extends TSchema>(
   check: TypeCheck<T>,
   body: unknown,
   endpoint: string,
 ): Static<T> {
-  if (check.Check(body)) return body;
-  const first = check.Errors(body).First();
-  const where = first?.path ? first.path : 'the top level';
-  const what = first ? first.message : 'unexpected shape';
-  throw new PlatformError(
-    'mfl',
-    `${endpoint} answered an unexpected shape at ${where}: ${what}`,
-    'invalid_response',
-  );
+  return validatePayload('mfl', check, body, endpoint);
 }
 
 /** A list MFL may send as one bare object, or not at all. */

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
-import { PlatformError } from '../connector.ts';
+import { validatePayload } from '../validate.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -111,27 +111,11 @@ export const responses = {
   players: TypeCompiler.Compile(Type.Record(Type.String(), SleeperPlayer)),
 };
 
-/** Returns the body typed, or throws 'invalid_response' naming the endpoint and the first problem. */
+/** Returns the body typed, or throws 'invalid_response' (see ../validate.ts). */
 export function validate<T extends TSchema>(
   check: TypeCheck<T>,
   body: unknown,
   endpoint: string,
 ): Static<T> {
-  if (check.Check(body)) return body;
-  const first = check.Errors(body).First();
-  const where = first?.path ? first.path : 'the top level';
-  const what = first ? `${first.message}, got ${describe(first.value)}` : 'unexpected shape';
-  throw new PlatformError(
-    'sleeper',
-    `${endpoint} answered an unexpected shape at ${where}: ${what}`,
-    'invalid_response',
-  );
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? 'a long string' : JSON.stringify(value);
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'undefined' ? 'nothing' : `${typeof value} ${String(value)}`;
+  return validatePayload('sleeper', check, body, endpoint);
 }

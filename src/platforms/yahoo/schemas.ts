@@ -7,8 +7,8 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
-import { PlatformError } from '../connector.ts';
 import { plainYahoo } from './yahoo-json.ts';
+import { validatePayload } from '../validate.ts';
 
 const Key = Type.String({ minLength: 1 });
 const Digits = Type.Union([Type.String({ pattern: '^[0-9]+$' }), Type.Integer({ minimum: 0 })]);
@@ -127,27 +127,11 @@ export const responses = {
  * Makes a parsed Yahoo body plain and returns it typed, or throws 'invalid_response' naming the
  * endpoint and the first problem.
  */
+/** Returns the body typed, or throws 'invalid_response' (see ../validate.ts). */
 export function validate<T extends TSchema>(
   check: TypeCheck<T>,
   body: unknown,
   endpoint: string,
 ): Static<T> {
-  const plain = plainYahoo(body);
-  if (check.Check(plain)) return plain;
-  const first = check.Errors(plain).First();
-  const where = first?.path ? first.path : 'the top level';
-  const what = first ? `${first.message}, got ${describe(first.value)}` : 'unexpected shape';
-  throw new PlatformError(
-    'yahoo',
-    `${endpoint} answered an unexpected shape at ${where}: ${what}`,
-    'invalid_response',
-  );
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? 'a long string' : JSON.stringify(value);
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'undefined' ? 'nothing' : `${typeof value} ${String(value)}`;
+  return validatePayload('yahoo', check, plainYahoo(body), endpoint);
 }
