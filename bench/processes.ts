@@ -38,6 +38,8 @@ export interface Child {
   peakRssMb(): number;
   /** Resident set size now (VmRSS), in MB. */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ function wrap(url: string, child: ChildProcess): Child {
     process: child,
     peakRssMb: () => statusMb(child.pid as number, 'VmHWM'),
     rssMb: () => statusMb(child.pid as number, 'VmRSS'),
+    cpuSeconds: () => cpuSeconds(child.pid as number),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -120,6 +123,19 @@ function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return NaN;
+  }
+  // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
