@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { RedisCircuit } from '../../src/redis/circuit.ts';
 import type { RedisCircuitOptions } from '../../src/redis/circuit.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
+import { eventually } from '../helpers/eventually.ts';
 import {
   SKIP_WITHOUT_REDIS,
   TEST_REDIS_URL,
@@ -60,15 +61,6 @@ async function count(
 
 const logged = (lines: Array<Record<string, unknown>>, msg: string) =>
   lines.filter((line) => line.msg === msg).length;
-
-/** Polls until `check` holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await delay(20);
-  }
-}
 
 describe('RedisCircuit with Redis unreachable', () => {
   it('answers from the fallback, warns once per interval, then stops asking', async () => {
