@@ -15,6 +15,12 @@ import type { FakeMfl } from '../helpers/fake-mfl.ts';
 import { runCli, tempDataDir } from './run-cli.ts';
 import type { TempDir } from './run-cli.ts';
 
+/** MFL's answer once it no longer accepts the login's cookie. */
+const refuseTheCookie: FakeMfl['intercept'] = (request) =>
+  request.query.get('TYPE') === 'myleagues'
+    ? reply.json({ error: { $t: 'API requires logged in user' } })
+    : undefined;
+
 interface LeagueBody {
   league_id: number;
   name: string;
@@ -160,10 +166,7 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
   });
 
   it('a cookie MFL stops accepting marks the account "needs linking again"', async () => {
-    fake.intercept = (request) =>
-      request.query.get('TYPE') === 'myleagues'
-        ? reply.json({ error: { $t: 'API requires logged in user' } })
-        : undefined;
+    fake.intercept = refuseTheCookie;
     try {
       const result = await cli('sync', '--user', 'alice', '--season', '2020');
       assert.equal(result.code, 1);
@@ -181,10 +184,7 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
 
   it('a relink adding a league alone keeps the mark and the login; a new login clears it', async () => {
     // MFL still refuses the stored cookie: clearing the mark would only make the sync fail again.
-    fake.intercept = (request) =>
-      request.query.get('TYPE') === 'myleagues'
-        ? reply.json({ error: { $t: 'API requires logged in user' } })
-        : undefined;
+    fake.intercept = refuseTheCookie;
     try {
       const league = await cli('link', 'mfl', '--user', 'alice', '--league', '65443');
       assert.equal(league.code, 0, league.stderr);

@@ -7,11 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isIdPlatform } from '../../src/domain/crossref.ts';
+import type { IdPlatform } from '../../src/domain/crossref.ts';
 import type { PlayerPoolSnapshot } from '../../src/domain/records.ts';
 import { createFleaflickerConnector } from '../../src/platforms/fleaflicker/index.ts';
 import { createMflConnector } from '../../src/platforms/mfl/index.ts';
 import { createSleeperConnector } from '../../src/platforms/sleeper/index.ts';
 import { findSamePlayer } from '../../src/storage/repositories/crossref.ts';
+import type { PlatformPlayerId } from '../../src/storage/repositories/crossref.ts';
+import type { Tx } from '../../src/storage/db.ts';
 import { writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
 import { poolOf } from '../helpers/connectors.ts';
 import {
@@ -64,6 +67,49 @@ async function dumps(): Promise<PlayerPoolSnapshot[]> {
     await mfl.close();
     await sleeper.close();
   }
+}
+
+/** The crosswalk's column for each platform's ids. */
+const CROSSWALK_COLUMN: Readonly<Record<IdPlatform, string>> = {
+  espn: 'espn_id',
+  fleaflicker: 'fleaflicker_id',
+  mfl: 'mfl_id',
+  sleeper: 'sleeper_id',
+  yahoo: 'yahoo_id',
+};
+
+/**
+ * How many of `ids` (football players of `platform`) findSamePlayer ties to players elsewhere,
+ * and to how many on each platform; each tie is checked against the crosswalk's row for the
+ * player where the row has the other platform's id (`checked` counts those), and by `check`.
+ */
+async function tallyTies(
+  db: Tx,
+  platform: IdPlatform,
+  ids: Iterable<string>,
+  crosswalk: ReadonlyMap<string, Record<string, string>>,
+  check?: (playerId: string, other: PlatformPlayerId) => void,
+): Promise<Record<string, number>> {
+  const tied: Record<string, number> & { players: number; checked: number } = {
+    players: 0,
+    checked: 0,
+  };
+  for (const playerId of ids) {
+    const found = await findSamePlayer(db, { platform, sport: 'football', playerId });
+    const others = found.filter((other) => other.platform !== platform);
+    if (others.length === 0) continue;
+    tied.players++;
+    const row = crosswalk.get(playerId);
+    for (const other of others) {
+      tied[other.platform] = (tied[other.platform] ?? 0) + 1;
+      check?.(playerId, other);
+      const expected = row?.[CROSSWALK_COLUMN[other.platform]];
+      if (expected === undefined || expected === 'NA') continue;
+      tied.checked++;
+      assert.equal(other.playerId, expected, `${platform} ${playerId} on ${other.platform}`);
+    }
+  }
+  return tied;
 }
 
 /** Fleaflicker's football pool: the recorded listing (two pages) of league 312861. */
@@ -129,27 +175,7 @@ describeEachBackend('cross-platform ids of the recorded dumps', ({ store, dialec
           )
           .map((r) => r.player_id),
       );
-      const column = {
-        espn: 'espn_id',
-        fleaflicker: 'fleaflicker_id',
-        sleeper: 'sleeper_id',
-        yahoo: 'yahoo_id',
-      } as const;
-      const tied = { players: 0, espn: 0, fleaflicker: 0, sleeper: 0, yahoo: 0, checked: 0 };
-      for (const mflId of candidates) {
-        const others = await same('mfl', mflId);
-        if (others.length === 0) continue;
-        tied.players++;
-        const row = crosswalk.get(mflId);
-        for (const other of others) {
-          if (other.platform === 'mfl') continue;
-          tied[other.platform]++;
-          const expected = row?.[column[other.platform]];
-          if (expected === undefined || expected === 'NA') continue;
-          tied.checked++;
-          assert.equal(other.playerId, expected, `MFL ${mflId} on ${other.platform}`);
-        }
-      }
+      const tied = await tallyTies(db, 'mfl', candidates, crosswalk);
       t.diagnostic(`MFL players tied to another platform: ${JSON.stringify(tied)}`);
       // MFL's own list names ESPN for 851 players and Fleaflicker for 160 (879 players, 132
       // both); Sleeper's dump adds Mahomes and Jefferson, met through their Sportradar ids.
@@ -172,21 +198,21 @@ describeEachBackend('cross-platform ids of the recorded dumps', ({ store, dialec
         await writePlayerPool(store(), pool);
       }
       const db = store().db;
-      const same = (platform: 'fleaflicker' | 'sleeper', playerId: string) =>
-        findSamePlayer(db, { platform, sport: 'football', playerId });
-      // Patrick Mahomes: Fleaflicker 12894 gives the Sportradar id MFL and Sleeper give.
-      assert.deepEqual(await same('fleaflicker', '12894'), [
-        { platform: 'espn', playerId: '3139477' },
-        { platform: 'mfl', playerId: '13116' },
-        { platform: 'sleeper', playerId: '4046' },
-        { platform: 'yahoo', playerId: '30123' },
-      ]);
-      assert.deepEqual(await same('sleeper', '4046'), [
+      // Patrick Mahomes: Fleaflicker 12894 gives the Sportradar id MFL and Sleeper give, so each
+      // of his records leads to all the others.
+      const mahomes: readonly PlatformPlayerId[] = [
         { platform: 'espn', playerId: '3139477' },
         { platform: 'fleaflicker', playerId: '12894' },
         { platform: 'mfl', playerId: '13116' },
+        { platform: 'sleeper', playerId: '4046' },
         { platform: 'yahoo', playerId: '30123' },
-      ]);
+      ];
+      for (const { platform, playerId } of mahomes) {
+        assert.deepEqual(
+          await findSamePlayer(db, { platform, sport: 'football', playerId }),
+          mahomes.filter((other) => other.platform !== platform),
+        );
+      }
 
       if (dialect !== 'sqlite') return;
       // Every listed player: the MFL player he is tied to bears his name, and his ties agree with
@@ -201,26 +227,11 @@ describeEachBackend('cross-platform ids of the recorded dumps', ({ store, dialec
       const listed = [...names.keys()].flatMap((key) =>
         key.startsWith('fleaflicker:') ? [key.slice('fleaflicker:'.length)] : [],
       );
-      const column = { espn: 'espn_id', mfl: 'mfl_id', sleeper: 'sleeper_id', yahoo: 'yahoo_id' };
-      const tied = { players: 0, espn: 0, mfl: 0, sleeper: 0, yahoo: 0, checked: 0 };
-      for (const fleaId of listed) {
-        const others = await same('fleaflicker', fleaId);
-        if (others.length === 0) continue;
-        tied.players++;
-        const row = crosswalk.get(fleaId);
-        for (const other of others) {
-          if (other.platform === 'fleaflicker') continue;
-          tied[other.platform]++;
-          if (other.platform === 'mfl') {
-            const name = names.get(`fleaflicker:${fleaId}`);
-            assert.equal(names.get(`mfl:${other.playerId}`), name, `MFL ${other.playerId}`);
-          }
-          const expected = row?.[column[other.platform]];
-          if (expected === undefined || expected === 'NA') continue;
-          tied.checked++;
-          assert.equal(other.playerId, expected, `Fleaflicker ${fleaId} on ${other.platform}`);
-        }
-      }
+      const tied = await tallyTies(db, 'fleaflicker', listed, crosswalk, (fleaId, other) => {
+        if (other.platform !== 'mfl') return;
+        const name = names.get(`fleaflicker:${fleaId}`);
+        assert.equal(names.get(`mfl:${other.playerId}`), name, `MFL ${other.playerId}`);
+      });
       t.diagnostic(`Fleaflicker players tied to another platform: ${JSON.stringify(tied)}`);
       // Before the Sportradar ids, only MFL's own fleaflicker_id tied 5 of these 60 players.
       assert.equal(listed.length, 60);
