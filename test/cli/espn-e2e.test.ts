@@ -172,6 +172,32 @@ describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTU
     assert.ok(rostered['Tom Brady']);
   });
 
+  it('a relink adding a league alone keeps the "needs linking again" mark; new cookies clear it', async () => {
+    fake.validS2.clear(); // the user signed out of ESPN: the stored cookies are dead
+    try {
+      const sync = ['sync', '--user', 'alice', '--platform', 'espn', '--season', '2020'];
+      const refused = await cli(...sync);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stdout + refused.stderr, /link it again: fantasy-data link espn/);
+      const league = await cli('link', 'espn', '--user', 'alice', '--league', 'football:1178049');
+      assert.equal(league.code, 0, league.stderr);
+      assert.match(league.stderr, /still needs linking again/);
+      const asked = fake.requests.length;
+      const next = await cli(...sync);
+      assert.equal(next.code, 1);
+      assert.match(next.stdout + next.stderr, /needs linking again/);
+      assert.equal(fake.requests.length, asked, 'the refused cookies are not sent again');
+    } finally {
+      fake.validS2.add(ESPN_FAN.espnS2);
+    }
+    const file = join(dir.path, 'espn.json');
+    writeFileSync(file, JSON.stringify({ espn_s2: ESPN_FAN.espnS2, swid: ESPN_FAN.swid }));
+    const relinked = await cli('link', 'espn', '--user', 'alice', '--credentials-file', file);
+    assert.equal(relinked.code, 0, relinked.stderr);
+    const status = await cli('sync', 'status', '--user', 'alice');
+    assert.doesNotMatch(status.stdout, /needs linking again/);
+  });
+
   it('never shows the espn_s2 cookie in clear: store files, stdout, stderr', () => {
     for (const result of outputs) {
       assert.ok(

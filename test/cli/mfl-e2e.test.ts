@@ -15,6 +15,12 @@ import type { FakeMfl } from '../helpers/fake-mfl.ts';
 import { runCli, tempDataDir } from './run-cli.ts';
 import type { TempDir } from './run-cli.ts';
 
+/** MFL's answer once it no longer accepts the login's cookie. */
+const refuseTheCookie: FakeMfl['intercept'] = (request) =>
+  request.query.get('TYPE') === 'myleagues'
+    ? reply.json({ error: { $t: 'API requires logged in user' } })
+    : undefined;
+
 interface LeagueBody {
   league_id: number;
   name: string;
@@ -160,10 +166,7 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
   });
 
   it('a cookie MFL stops accepting marks the account "needs linking again"', async () => {
-    fake.intercept = (request) =>
-      request.query.get('TYPE') === 'myleagues'
-        ? reply.json({ error: { $t: 'API requires logged in user' } })
-        : undefined;
+    fake.intercept = refuseTheCookie;
     try {
       const result = await cli('sync', '--user', 'alice', '--season', '2020');
       assert.equal(result.code, 1);
@@ -177,5 +180,34 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
     }
     // The leagues synced before are still served.
     assert.equal(((await getJson('/league/findAllLeagues?season=2020')) as unknown[]).length, 2);
+  });
+
+  it('a relink adding a league alone keeps the mark and the login; a new login clears it', async () => {
+    // MFL still refuses the stored cookie: clearing the mark would only make the sync fail again.
+    fake.intercept = refuseTheCookie;
+    try {
+      const league = await cli('link', 'mfl', '--user', 'alice', '--league', '65443');
+      assert.equal(league.code, 0, league.stderr);
+      assert.match(league.stderr, /still needs linking again: mfl: MFL no longer accepts/);
+      const status = await cli('sync', 'status', '--user', 'alice');
+      assert.match(status.stdout, /mfl\s+needs linking again: mfl: MFL no longer accepts/);
+      const asked = fake.requests.length;
+      const sync = await cli('sync', '--user', 'alice', '--season', '2020');
+      assert.equal(sync.code, 1);
+      assert.match(sync.stdout + sync.stderr, /needs linking again/);
+      assert.equal(fake.requests.length, asked, 'the refused cookie is not sent again');
+    } finally {
+      fake.intercept = undefined;
+    }
+    const login = credentialsFile(
+      JSON.stringify({ username: MFL_LOGIN.username, password: MFL_LOGIN.password }),
+    );
+    const relinked = await cli('link', 'mfl', '--user', 'alice', '--credentials-file', login);
+    assert.equal(relinked.code, 0, relinked.stderr);
+    assert.doesNotMatch(relinked.stderr, /needs linking again/);
+    // League 65443's rosters are not recorded: it fails alone, the other two sync again.
+    const result = await cli('sync', '--user', 'alice', '--season', '2020');
+    assert.doesNotMatch(result.stdout + result.stderr, /needs linking again/);
+    assert.match(result.stdout, /partial: 3 leagues found, 0 written, 2 unchanged, 1 failed/);
   });
 });
