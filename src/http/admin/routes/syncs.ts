@@ -1,5 +1,5 @@
-// Syncs over HTTP: start one for a user (202 at once; it runs in the background) and read its
-// progress and outcome.
+// Syncs over HTTP: start one for a user (202 at once; it goes to the sync jobs, a worker's with
+// REDIS_URL) and read its progress and outcome.
 import { Type } from '@sinclair/typebox';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { findSyncRequest, listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
@@ -15,10 +15,12 @@ export const startSyncRoute = defineAdminRoute({
   tag: 'admin-syncs',
   summary: "Start a sync of a user's accounts",
   description:
-    'Answers 202 at once with the sync (its `Location` is where to follow it); the sync runs in ' +
-    'the background of the serving process: every linked account of the user, or one ' +
-    "`platform`'s, as `fantasy-data sync --user` does. Its leagues are served as soon as each " +
-    'is written.',
+    'Answers 202 at once with the sync (its `Location` is where to follow it): every linked ' +
+    "account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs " +
+    'where every sync runs: with REDIS_URL as one queued job per account, taken by a sync ' +
+    'worker (`running` while it waits), otherwise in the background of the serving process. ' +
+    'An account already queued or being synced is not synced twice: its sync under way ' +
+    'answers. Its leagues are served as soon as each is written.',
   params: UserParams,
   query: NoQuery,
   body: Type.Object({ platform: Type.Optional(PlatformSchema) }, { additionalProperties: false }),
@@ -78,9 +80,10 @@ export const getSyncRoute = defineAdminRoute({
   tag: 'admin-syncs',
   summary: 'Follow a sync',
   description:
-    '`status` is `running` until it ends `ok`, `partial` (some leagues failed; they keep their ' +
-    'previous snapshot), `failed` or `interrupted` (the serving process stopped). `progress` ' +
-    'counts leagues as they are written.',
+    '`status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues ' +
+    'failed; they keep their previous snapshot), `failed` or `interrupted` (the process ' +
+    'syncing an account stopped and no worker took the sync over). `progress` counts leagues ' +
+    'as they are written, whichever process writes them.',
   params: Type.Object({ sync_id: IdParam('The sync.') }),
   query: NoQuery,
   response: SyncSchema,
