@@ -1,12 +1,17 @@
 // Syncs over HTTP: start one for a user (202 at once; it goes to the sync jobs, a worker's with
 // REDIS_URL) and read its progress and outcome.
 import { Type } from '@sinclair/typebox';
-import { listAccounts } from '../../../storage/repositories/accounts.ts';
-import { findSyncRequest, listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
-import { HttpProblem } from '../../problems.ts';
+import { listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
 import { defineAdminRoute } from '../route.ts';
 import { PlatformSchema, SyncListSchema, SyncSchema, toSyncBody } from '../schemas.ts';
-import { IdParam, NoQuery, UserParams, userOrNotFound } from './common.ts';
+import {
+  IdParam,
+  NoQuery,
+  UserParams,
+  linksOrNotFound,
+  syncOrNotFound,
+  userOrNotFound,
+} from './common.ts';
 
 export const startSyncRoute = defineAdminRoute({
   operationId: 'adminStartSync',
@@ -31,19 +36,7 @@ export const startSyncRoute = defineAdminRoute({
   example: { path: '/admin/users/1/syncs', body: {} },
   async handler({ params, body, services, header }) {
     const { store, accounts } = services;
-    await userOrNotFound(store, params.user_id);
-    const linked = await listAccounts(store.db, {
-      userId: params.user_id,
-      ...(body.platform !== undefined && { platform: body.platform }),
-    });
-    if (linked.length === 0) {
-      throw new HttpProblem(
-        'link_not_found',
-        body.platform === undefined
-          ? `user ${params.user_id} has no linked account to sync`
-          : `user ${params.user_id} has no ${body.platform} account linked`,
-      );
-    }
+    await linksOrNotFound(store, params.user_id, body.platform);
     const request = await accounts.syncs.start({
       userId: params.user_id,
       ...(body.platform !== undefined && { platform: body.platform }),
@@ -92,8 +85,6 @@ export const getSyncRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'sync_not_found'],
   example: { path: '/admin/syncs/1' },
   async handler({ params, services }) {
-    const request = await findSyncRequest(services.store.db, params.sync_id);
-    if (request === undefined) throw new HttpProblem('sync_not_found', `no sync ${params.sync_id}`);
-    return toSyncBody(request);
+    return toSyncBody(await syncOrNotFound(services.store, params.sync_id));
   },
 });
