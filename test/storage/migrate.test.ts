@@ -37,6 +37,27 @@ const BEFORE_007: ReadonlyArray<[string, DialectMigration]> = [
   ['006-admin', adminSchema],
 ];
 
+/** Builds a SQLite store at `location` as an earlier version left it: these migrations, then `seed`. */
+async function oldSqliteStore(
+  location: Location,
+  migrations: ReadonlyArray<[string, DialectMigration]>,
+  seed: (old: Kysely<any>) => Promise<void>,
+): Promise<void> {
+  const file = (location.options as { sqliteFile: string }).sqliteFile;
+  const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+  try {
+    await sql`create table kysely_migration (name varchar(255) not null primary key,
+      timestamp varchar(255) not null)`.execute(old);
+    for (const [name, migration] of migrations) {
+      await migration('sqlite').up(old);
+      await sql`insert into kysely_migration values (${name}, '2026-01-01')`.execute(old);
+    }
+    await seed(old);
+  } finally {
+    await old.destroy();
+  }
+}
+
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'open-store.child.ts');
 
 /** A place for a store that outlives one openStore: a file, or a schema, removed after the test. */
@@ -123,22 +144,12 @@ for (const dialect of testBackends()) {
       },
       async () => {
         // A store as the previous version left it: migration 001 only, with a pool and a player.
-        const file = (location.options as { sqliteFile: string }).sqliteFile;
-        const old = new Kysely<any>({
-          dialect: new SqliteDialect({ database: new Database(file) }),
-        });
-        try {
-          await initialSchema('sqlite').up(old);
-          await sql`create table kysely_migration (name varchar(255) not null primary key,
-          timestamp varchar(255) not null)`.execute(old);
-          await sql`insert into kysely_migration values ('001-initial', '2026-01-01')`.execute(old);
+        await oldSqliteStore(location, BEFORE_007.slice(0, 1), async (old) => {
           await sql`insert into players (platform, sport, player_id, full_name, active)
           values ('sleeper', 'football', '4046', 'Ace Player', 1)`.execute(old);
           await sql`insert into player_pools (platform, sport, version, data_seq)
           values ('sleeper', 'football', 1, 1)`.execute(old);
-        } finally {
-          await old.destroy();
-        }
+        });
         const store = await openStore(location.options);
         try {
           const players = await store.db.selectFrom('players').selectAll().execute();
@@ -164,17 +175,7 @@ for (const dialect of testBackends()) {
       },
       async () => {
         // A store as the previous version left it: migrations 001 to 006, with two requests.
-        const file = (location.options as { sqliteFile: string }).sqliteFile;
-        const old = new Kysely<any>({
-          dialect: new SqliteDialect({ database: new Database(file) }),
-        });
-        try {
-          await sql`create table kysely_migration (name varchar(255) not null primary key,
-          timestamp varchar(255) not null)`.execute(old);
-          for (const [name, migration] of BEFORE_007) {
-            await migration('sqlite').up(old);
-            await sql`insert into kysely_migration values (${name}, '2026-01-01')`.execute(old);
-          }
+        await oldSqliteStore(location, BEFORE_007, async (old) => {
           await sql`insert into users (name, created_at) values ('alice', '2026-01-01')`.execute(
             old,
           );
@@ -193,9 +194,7 @@ for (const dialect of testBackends()) {
             (1, 'sleeper', 'partial', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z',
              ${progress}, 'sleeper: one league failed', 'host:1'),
             (1, null, 'running', '2026-01-02T00:00:00Z', null, '{}', null, 'host:1')`.execute(old);
-        } finally {
-          await old.destroy();
-        }
+        });
         const store = await openStore(location.options);
         try {
           const done = await findSyncRequest(store.db, 1);

@@ -2,9 +2,11 @@
 // syncs, what the process syncing that account recorded (sync/request-tracking.ts). A request's
 // status and progress are those rows added up as they are read, so every instance shows the
 // same whichever process (a worker, the serving one) does the syncing.
+import type { Selectable } from 'kysely';
 import type { Platform } from '../../domain/catalog.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
+import type { SyncRequestAccountsTable } from '../schema.ts';
 
 export type SyncRequestStatus = 'running' | 'ok' | 'partial' | 'failed' | 'interrupted';
 
@@ -230,21 +232,12 @@ interface AccountState {
   finishedAt?: string;
 }
 
-function toAccountState(row: {
-  account_id: number | null;
-  platform: string | null;
-  status: string;
-  leagues_found: number;
-  leagues_written: number;
-  leagues_unchanged: number;
-  leagues_failed: number;
-  pools_refreshed: number;
-  needs_relink: number;
-  error: string | null;
-  finished_at: string | null;
-  run_outcome: string | null;
-  run_finished_at: string | null;
-}): AccountState {
+function toAccountState(
+  row: Selectable<SyncRequestAccountsTable> & {
+    run_outcome: string | null;
+    run_finished_at: string | null;
+  },
+): AccountState {
   const state: AccountState = {
     ...(row.platform !== null && { platform: row.platform as Platform }),
     running: false,
