@@ -28,6 +28,10 @@ import { createUser } from '../../src/storage/repositories/users.ts';
 import type { User } from '../../src/storage/repositories/users.ts';
 import { createAccountServices } from '../../src/sync/account-services.ts';
 import type { AccountServices } from '../../src/sync/account-services.ts';
+import { createSecretBox } from '../../src/secrets.ts';
+import { createConnectorRegistry } from '../../src/sync/connectors.ts';
+import { createInProcessSyncJobs } from '../../src/sync/jobs/in-process.ts';
+import type { SyncJobs } from '../../src/sync/jobs/index.ts';
 import type { ConnectorRegistry } from '../../src/sync/types.ts';
 import { createTestStore } from './store.ts';
 import type { TestStore } from './store.ts';
@@ -42,6 +46,11 @@ export interface TestAppOptions {
   cache?: AppDeps['cache'];
   /** Connectors for the admin API and the hosted page (default: built from the config). */
   connectors?: ConnectorRegistry;
+  /**
+   * Where the syncs asked for over HTTP go (default: run in this process with `connectors`, as
+   * without REDIS_URL); a queue's are the test's to close.
+   */
+  syncJobs?: SyncJobs;
   callbackConnectors?: ConnectorRegistry;
   /** Listen on this port (a test that must know its address before the app starts). */
   port?: number;
@@ -97,11 +106,22 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const events: ResponseEvent[] = [];
   const defaults = createStoreReadModel(store, config.supportedSeasons);
+  const connectors = options.connectors ?? createConnectorRegistry(config);
+  const jobs =
+    options.syncJobs ??
+    createInProcessSyncJobs({
+      store,
+      connectors,
+      secrets: createSecretBox(config),
+      logger,
+      supportedSeasons: config.supportedSeasons,
+    });
   const accounts = createAccountServices({
     store,
     config,
     logger,
-    ...(options.connectors && { connectors: options.connectors }),
+    connectors,
+    jobs,
     ...(options.callbackConnectors && { callbackConnectors: options.callbackConnectors }),
   });
   const app = createApp({
@@ -156,6 +176,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await accounts.close();
+      if (jobs !== options.syncJobs) await jobs.close();
       await app.close();
       await store.destroy();
       assertStatusesDocumented(events, config.supportedSeasons);

@@ -69,7 +69,7 @@ export interface WorkerProcess {
 }
 
 export async function spawnWorker(
-  world: World,
+  world: Pick<World, 'store' | 'fake' | 'queuePrefix' | 'budgetKeyPrefix'>,
   redisUrl: string,
   overrides: Partial<WorkerChildOptions> = {},
 ): Promise<WorkerProcess> {
