@@ -17,6 +17,7 @@ import {
   writePlayerPool,
 } from '../../src/storage/repositories/snapshots.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { buildLeagueSnapshot, buildPlayer } from '../helpers/records.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -45,19 +46,6 @@ function rawGet(t: TestApp, path: string, headers: Record<string, string>): Prom
     req.on('error', reject);
     req.end();
   });
-}
-
-/** Polls `check` until it holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 5000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** `count` rostered players: a body well above the compression threshold. */

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -23,6 +22,7 @@ import type { Dialect, Store } from '../../src/storage/db.ts';
 import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
 import { SKIP_WITHOUT_REDIS, TEST_REDIS_URL, deleteKeys, uniquePrefix } from './redis.ts';
@@ -118,15 +118,6 @@ async function issueTestToken(store: Store, userId: number): Promise<string> {
   return token;
 }
 
-/** Polls `check` until it holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await delay(10);
-  }
-}
-
 for (const dialect of testBackends()) {
   describe(
     `two instances on one store and one Redis (${dialect})`,
@@ -201,9 +192,11 @@ for (const dialect of testBackends()) {
             accountId: null,
           },
         );
-        await eventually('the other instance shows the write', async () => {
-          return (await nameOn(b)) === 'Renamed Friends';
-        });
+        await eventually(
+          'the other instance shows the write',
+          async () => (await nameOn(b)) === 'Renamed Friends',
+          10_000,
+        );
         assert.equal(await nameOn(a), 'Renamed Friends');
       });
     },
