@@ -39,6 +39,8 @@ import type { TestStore } from './store.ts';
 export interface TestAppOptions {
   dialect: Dialect;
   config?: Partial<Config>;
+  /** Platform settings over the defaults: the addresses of the fakes the test started. */
+  platforms?: Partial<Config['platforms']>;
   /** Wraps the default read model, e.g. to make one method fail. */
   readModel?: (defaults: ReadModel) => ReadModel;
   rateLimitStore?: RateLimitStore;
@@ -88,11 +90,13 @@ export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
+  const base = loadConfig({});
   const config: Config = Object.freeze({
-    ...loadConfig({}),
+    ...base,
     // A key of the test's own: never a key file in the working folder.
     secretKey: randomBytes(32).toString('hex'),
     ...options.config,
+    platforms: { ...base.platforms, ...options.config?.platforms, ...options.platforms },
   });
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger({

@@ -1,16 +1,17 @@
-// Waiting for something another connection, process or timer brings about, without timing it.
+// Waiting for what another process, connection or timer brings about: polls `check` until it
+// holds, and fails the test after `timeoutMs` (a bound on a hang, not a timing assertion).
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** Polls until `check` holds; fails after `timeoutMs` (a bound, not a timing assertion). */
 export async function eventually(
   what: string,
-  check: () => Promise<boolean>,
+  check: () => Promise<boolean> | boolean,
   timeoutMs = 5000,
+  everyMs = 10,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await delay(10);
+    await delay(everyMs);
   }
 }

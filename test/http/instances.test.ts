@@ -3,13 +3,11 @@
 // one instance's store is served by the other once its change feed has polled. Last, two
 // startServer processes-in-one configured by REDIS_URL, as `fantasy-data serve` runs them.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createHttpServer } from '../../src/http/server.ts';
@@ -24,7 +22,7 @@ import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { createStoreLocation, testBackends } from '../helpers/store.ts';
 import { SKIP_WITHOUT_REDIS, TEST_REDIS_URL, deleteKeys, uniquePrefix } from './redis.ts';
 
 const POLL_MS = 50;
@@ -34,40 +32,16 @@ const LIMIT = 5;
 async function openSharedStores(
   dialect: Dialect,
 ): Promise<{ stores: [Store, Store]; destroy(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'fantasy-instances-'));
-    const file = join(dir, 'shared.sqlite');
-    const stores: [Store, Store] = [
-      await openStore({ sqliteFile: file }),
-      await openStore({ sqliteFile: file }),
-    ];
-    return {
-      stores,
-      async destroy() {
-        for (const store of stores) await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = TEST_DATABASE_URL ?? '';
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const options = { databaseUrl: url, pgSchema: schema, maxConnections: 4 };
-  const stores: [Store, Store] = [await openStore(options), await openStore(options)];
+  const location = await createStoreLocation(dialect);
+  const stores: [Store, Store] = [
+    await openStore(location.options),
+    await openStore(location.options),
+  ];
   return {
     stores,
     async destroy() {
       for (const store of stores) await store.close();
-      await admin(`drop schema ${schema} cascade`);
+      await location.remove();
     },
   };
 }

@@ -8,8 +8,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
 import type { RateLimitDecision } from '../../src/http/rate-limit.ts';
-import { startFakeRedis } from './fake-redis.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { startFakeRedis } from './fake-redis.ts';
 import {
   SKIP_WITHOUT_REDIS,
   TEST_REDIS_URL,

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { openStore } from '../../src/storage/db.ts';
 import { initialSchema } from '../../src/storage/migrations/001-initial.ts';
 import { seasonalPoolsAndLinks } from '../../src/storage/migrations/002-seasonal-pools-and-links.ts';
@@ -18,11 +14,11 @@ import { accountSeasons } from '../../src/storage/migrations/005-account-seasons
 import { adminSchema } from '../../src/storage/migrations/006-admin.ts';
 import type { DialectMigration } from '../../src/storage/migrate.ts';
 import { findSyncRequest } from '../../src/storage/repositories/sync-requests.ts';
-import type { Dialect, StoreOptions } from '../../src/storage/db.ts';
 import { findLeagueForUser } from '../../src/storage/repositories/leagues.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { createUser, findUserByName, listUsers } from '../../src/storage/repositories/users.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { createStoreLocation, testBackends } from '../helpers/store.ts';
+import type { StoreLocation } from '../helpers/store.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the pre-upgrade store has no Schema type. */
@@ -39,7 +35,7 @@ const BEFORE_007: ReadonlyArray<[string, DialectMigration]> = [
 
 /** Builds a SQLite store at `location` as an earlier version left it: these migrations, then `seed`. */
 async function oldSqliteStore(
-  location: Location,
+  location: StoreLocation,
   migrations: ReadonlyArray<[string, DialectMigration]>,
   seed: (old: Kysely<any>) => Promise<void>,
 ): Promise<void> {
@@ -60,43 +56,11 @@ async function oldSqliteStore(
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'open-store.child.ts');
 
-/** A place for a store that outlives one openStore: a file, or a schema, removed after the test. */
-interface Location {
-  options: StoreOptions;
-  remove(): Promise<void>;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function makeLocation(dialect: Dialect): Promise<Location> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'fantasy-migrate-'));
-    return {
-      options: { sqliteFile: join(dir, 'store.sqlite') },
-      remove: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create schema ${schema}`);
-  return {
-    options: { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections: 2 },
-    remove: () => adminQuery(`drop schema ${schema} cascade`),
-  };
-}
-
 for (const dialect of testBackends()) {
   describe(`migrations [${dialect}]`, () => {
-    let location: Location;
+    let location: StoreLocation;
     beforeEach(async () => {
-      location = await makeLocation(dialect);
+      location = await createStoreLocation(dialect, 2);
     });
     afterEach(async () => {
       await location.remove();

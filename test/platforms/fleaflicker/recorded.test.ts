@@ -14,7 +14,7 @@ import {
   startFakeFleaflicker,
 } from '../../helpers/fake-fleaflicker.ts';
 import type { FakeFleaflicker } from '../../helpers/fake-fleaflicker.ts';
-import { failure } from './failure.ts';
+import { failure } from '../../helpers/failure.ts';
 
 /** The specification's seasons, as the engine passes them by default. */
 const SEASONS = seasonsBetween(2017, 2021);
