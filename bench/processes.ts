@@ -11,6 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The node flags `npm start` and the `fantasy-data` command's first line give the service (src/cli/
+ * main.ts says why); a benchmark starting main.js through node must pass them itself.
+ */
+export const SERVE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
 /** Inside node_modules so the compiled files resolve the project's packages. */
 const BUILD_DIR = 'node_modules/.cache/fantasy-bench/dist';
 
@@ -57,7 +63,12 @@ export interface ServiceOptions {
 export async function startService(options: ServiceOptions): Promise<Child> {
   const port = await freePort();
   const log = openSync(options.logFile, 'a');
-  const args = [...(options.nodeFlags ?? []), `${BUILD_DIR}/cli/main.js`, 'serve'];
+  const args = [
+    ...SERVE_NODE_FLAGS,
+    ...(options.nodeFlags ?? []),
+    `${BUILD_DIR}/cli/main.js`,
+    'serve',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

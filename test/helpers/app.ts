@@ -93,6 +93,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const base = loadConfig({});
   const config: Config = Object.freeze({
     ...base,
+    // Tests read the request lines right after an answer: each turn's lines are written at its end.
+    accessLogFlushMs: 0,
     // A key of the test's own: never a key file in the working folder.
     secretKey: randomBytes(32).toString('hex'),
     ...options.config,
