@@ -1,0 +1,25 @@
+// One request as raw bytes on its own connection to 127.0.0.1, and its whole answer: the
+// fuzzers' only way of talking to the service, so nothing a client library would fix is fixed.
+import { connect } from 'node:net';
+
+/** Sends raw bytes, resolves with the whole answer ('' when the server closed without one). */
+export function exchange(
+  target: { host: string; port: number },
+  bytes: Buffer,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(target.port, target.host);
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => undefined); // a reset after a complete answer is not a failure
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+    // Written without half-closing, as browsers and HTTP libraries do: Node's server treats a
+    // client's FIN as the end of its interest and drops answers still being prepared.
+    socket.write(bytes);
+  });
+}
