@@ -49,10 +49,18 @@ export function spawnCli(
 
 export async function startServiceProcess(
   env: Readonly<Record<string, string>>,
+  options: {
+    /** Listen here (a service whose address must be known beforehand); default a free port. */
+    port?: number;
+    /** Gets what the service writes to stdout (its log); dropped otherwise. */
+    onStdout?: (text: string) => void;
+  } = {},
 ): Promise<ServiceProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawnCli(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env });
-  child.stdout?.resume();
+  const { onStdout } = options;
+  if (onStdout === undefined) child.stdout?.resume();
+  else child.stdout?.on('data', (chunk: Buffer) => onStdout(chunk.toString('utf8')));
   child.stderr?.resume();
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
