@@ -55,7 +55,7 @@ try {
   };
   assertLoopbackPlatforms(loadConfig(env).platforms);
   const log: string[] = [];
-  const service = await startServiceProcess(env, { port, onStdout: (text) => log.push(text) });
+  const service = await startServiceProcess(env, { port, onLog: (text) => log.push(text) });
   let failed = false;
   try {
     console.log(`fuzzing ${service.url} (seed ${values.seed})`);

@@ -1,13 +1,13 @@
 // What a fuzz run counts (requests, statuses, seconds) and reports as failures, and its text.
 /**
- * What a fuzz run reports as a failure: a 5xx, a connection closed without an answer, league
- * data answered to the intruder (leak), and for the admin API and the connect page
- * (fuzz-surfaces.ts): an admin answer without a valid key or a forged form accepted
- * (unauthenticated), a refused request that changed the store (changed), a secret in an answer
- * (echoed) or in the log (logged).
+ * What a fuzz run reports as a failure: a 5xx, a connection closed without an answer (dropped)
+ * or left without one past the time allowed (slow), league data answered to the intruder
+ * (leak), and for the admin API and the connect page (fuzz-surfaces.ts): an admin answer
+ * without a valid key or a forged form accepted (unauthenticated), a refused request that
+ * changed the store (changed), a secret in an answer (echoed) or in the log (logged).
  */
 export type FailureKind =
-  '5xx' | 'dropped' | 'leak' | 'unauthenticated' | 'changed' | 'echoed' | 'logged';
+  '5xx' | 'dropped' | 'slow' | 'leak' | 'unauthenticated' | 'changed' | 'echoed' | 'logged';
 
 export interface FuzzFailure {
   kind: FailureKind;
@@ -42,7 +42,7 @@ export function shownRequest(bytes: Buffer): string {
 
 export function formatFuzzReport(
   report: FuzzReport,
-  kinds: readonly FailureKind[] = ['5xx', 'dropped', 'leak'],
+  kinds: readonly FailureKind[] = ['5xx', 'dropped', 'slow', 'leak'],
 ): string {
   const statuses = Object.entries(report.statuses)
     .sort(([a], [b]) => a.localeCompare(b))

@@ -12,7 +12,7 @@ import { exchange } from './fuzz-exchange.ts';
 import { countStatus, formatFuzzReport, shownRequest } from './fuzz-report.ts';
 import type { FailureKind, FuzzReport } from './fuzz-report.ts';
 import type { Surface, SurfaceRequest } from './fuzz-request.ts';
-import { changedTables, snapshotStore, whenSyncsIdle } from './store-snapshot.ts';
+import { changedTables, snapshotStore } from './store-snapshot.ts';
 import type { StoreSnapshot } from './store-snapshot.ts';
 import type { SurfacesTarget } from './surfaces-target.ts';
 import type { FuzzOptions } from './fuzz.ts';
@@ -27,6 +27,7 @@ export interface SurfacesReport extends FuzzReport {
 export const SURFACE_FAILURES: readonly FailureKind[] = [
   '5xx',
   'dropped',
+  'slow',
   'unauthenticated',
   'changed',
   'echoed',
@@ -61,19 +62,15 @@ export async function runSurfacesFuzz(
   };
   const started = Date.now();
   const deadline = started + options.maxSeconds * 1000;
-  /** The store as the last check left it; undefined while a request's sync may be writing. */
+  /** The store as the last check left it; undefined after an accepted request. */
   let known: StoreSnapshot | undefined;
 
-  const current = async (): Promise<StoreSnapshot> => {
-    if (known !== undefined) return known;
-    await whenSyncsIdle(store.db);
-    return snapshotStore(store.db);
-  };
+  const current = async (): Promise<StoreSnapshot> => known ?? snapshotStore(store.db);
 
   /** Sends one request and checks its answer; true when it was refused (or not answered). */
   const send = async (request: SurfaceRequest): Promise<boolean> => {
     report.sent++;
-    const answer = await exchange(target, request.bytes, 10_000);
+    const { answer, timedOut } = await exchange(target, request.bytes, 10_000);
     const status = countStatus(report, answer);
     const mine = report.bySurface[request.surface];
     mine[status ?? 'no answer'] = (mine[status ?? 'no answer'] ?? 0) + 1;
@@ -84,7 +81,7 @@ export async function runSurfacesFuzz(
         request: shownRequest(request.bytes),
         ...(detail !== undefined && { detail }),
       });
-    if (status === undefined) fail('dropped');
+    if (status === undefined) fail(timedOut ? 'slow' : 'dropped');
     else if (status.startsWith('5')) fail('5xx');
     else if (request.unauthorized) {
       const refused =
@@ -123,7 +120,7 @@ export async function runSurfacesFuzz(
   const alone = async (request: SurfaceRequest): Promise<void> => {
     const before = await current();
     if (!(await send(request))) {
-      known = undefined; // accepted: it may have started a sync, which writes on its own
+      known = undefined; // accepted: what it changed is read before the next request
       return;
     }
     known = await snapshotStore(store.db);

@@ -1,7 +1,8 @@
 // A fuzzer over the five endpoints: hostile requests sent as raw bytes on 127.0.0.1 (odd
 // methods, paths, encodings, queries, headers, tokens, sizes), each on its own connection.
-// It counts statuses and reports every 5xx, every connection closed without an answer, and
-// every leak: the intruder's token (a user with no leagues) must never read a league.
+// It counts statuses and reports every 5xx, every connection closed (or left waiting over 10 s)
+// without an answer, and every leak: the intruder's token (a user with no leagues) must never
+// read a league.
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { exchange } from './fuzz-exchange.ts';
@@ -223,11 +224,12 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     while (report.sent < options.count && Date.now() < deadline) {
       report.sent++;
       const request = buildRequest(rng, target);
-      const answer = await exchange(target, request.bytes, 10_000);
+      const { answer, timedOut } = await exchange(target, request.bytes, 10_000);
       const status = countStatus(report, answer);
       const shown = shownRequest(request.bytes);
-      if (status === undefined) report.failures.push({ kind: 'dropped', request: shown });
-      else if (status.startsWith('5')) {
+      if (status === undefined) {
+        report.failures.push({ kind: timedOut ? 'slow' : 'dropped', request: shown });
+      } else if (status.startsWith('5')) {
         report.failures.push({ kind: '5xx', status: Number(status), request: shown });
       } else if (request.intruderLeague && status === '200') {
         report.failures.push({ kind: 'leak', status: 200, request: shown });

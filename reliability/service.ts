@@ -52,16 +52,16 @@ export async function startServiceProcess(
   options: {
     /** Listen here (a service whose address must be known beforehand); default a free port. */
     port?: number;
-    /** Gets what the service writes to stdout (its log); dropped otherwise. */
-    onStdout?: (text: string) => void;
+    /** Gets the service's log (`serve` writes it to stderr); dropped otherwise. */
+    onLog?: (text: string) => void;
   } = {},
 ): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const child = spawnCli(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env });
-  const { onStdout } = options;
-  if (onStdout === undefined) child.stdout?.resume();
-  else child.stdout?.on('data', (chunk: Buffer) => onStdout(chunk.toString('utf8')));
-  child.stderr?.resume();
+  child.stdout?.resume();
+  const { onLog } = options;
+  if (onLog === undefined) child.stderr?.resume();
+  else child.stderr?.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,63 +1,49 @@
-// What a refused admin or connect request must leave as it was: the rows of every table those
-// surfaces write (users, tokens, keys, links, memberships, sessions, OAuth states, syncs), read
-// when no background sync is running, so two snapshots differ only by what requests did.
-import { sql } from 'kysely';
+// What a refused admin or connect request must leave as it was: everything those surfaces write
+// (users, tokens, admin keys, links, connect sessions and their OAuth states, the syncs they
+// start). What background syncs write at their own pace is left out (their progress and runs,
+// leagues and memberships, a link's problem, users' change counters): a sync started by an
+// earlier, accepted request may still be writing it, and a platform's request budget can hold a
+// sync for minutes (MFL allows 30 calls a minute).
 import type { Tx } from '../src/storage/db.ts';
+import type { Schema } from '../src/storage/schema.ts';
 
 /** Table -> its rows, as one sorted text (the order rows come back in is not part of it). */
 export type StoreSnapshot = ReadonlyMap<string, string>;
 
-const TABLES = [
-  'users',
-  'tokens',
-  'admin_keys',
-  'platform_accounts',
-  'account_seasons',
-  'league_members',
-  'connect_sessions',
-  'connect_oauth_states',
-  'sync_requests',
-  'sync_runs',
-  'store_state',
-] as const;
+type Columns = { [T in keyof Schema]?: ReadonlyArray<keyof Schema[T] & string> };
+
+const WRITTEN_BY_REQUESTS: Columns = {
+  users: ['id', 'name', 'created_at'],
+  tokens: ['id', 'user_id', 'token_hash', 'products', 'expires_at', 'revoked_at'],
+  admin_keys: ['id', 'key_hash', 'revoked_at'],
+  platform_accounts: [
+    'id',
+    'user_id',
+    'platform',
+    'external_user_id',
+    'username',
+    'credentials_encrypted',
+    'settings',
+  ],
+  connect_sessions: ['id', 'user_id', 'token_hash', 'platforms', 'csrf_token', 'used_at'],
+  connect_oauth_states: ['nonce_hash', 'session_id', 'expires_at', 'used_at'],
+  sync_requests: ['id', 'user_id', 'platform', 'connect_session_id', 'created_at'],
+};
 
 export async function snapshotStore(db: Tx): Promise<StoreSnapshot> {
   const snapshot = new Map<string, string>();
-  for (const table of TABLES) {
-    const rows = await db.selectFrom(table).selectAll().execute();
-    snapshot.set(
-      table,
-      rows
-        .map((row) => JSON.stringify(row))
-        .sort()
-        .join('\n'),
-    );
+  for (const [table, columns] of Object.entries(WRITTEN_BY_REQUESTS)) {
+    const rows = (await db
+      .selectFrom(table as keyof Schema)
+      .selectAll()
+      .execute()) as Array<Record<string, unknown>>;
+    const texts = rows.map((row) => JSON.stringify(columns.map((column) => row[column])));
+    snapshot.set(table, texts.sort().join('\n'));
   }
-  // Leagues by version only: their content is the sync's, and a refused request writes none.
-  const leagues = await db.selectFrom('leagues').select(['id', 'version', 'data_seq']).execute();
-  snapshot.set(
-    'leagues',
-    leagues
-      .map((row) => JSON.stringify(row))
-      .sort()
-      .join('\n'),
-  );
   return snapshot;
 }
 
 /** The tables that differ between two snapshots (none: the store is as it was). */
 export function changedTables(before: StoreSnapshot, after: StoreSnapshot): string[] {
   return [...before.keys()].filter((table) => before.get(table) !== after.get(table));
-}
-
-/** Resolves once no sync started over HTTP is running (they write after their request ended). */
-export async function whenSyncsIdle(db: Tx, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await sql<{ n: number | string }>`
-      select count(*) as n from sync_requests where status = 'running'`.execute(db);
-    if (Number(rows[0]?.n ?? 0) === 0) return;
-    if (Date.now() > deadline) throw new Error(`syncs still running after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
