@@ -3,7 +3,14 @@
 // keys, ids out of range, path junk, malformed, oversized, mistyped or over-filled JSON bodies.
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
-import { METHODS, junkQuery, chunked, junkPath, rawRequest } from './fuzz-request.ts';
+import {
+  METHODS,
+  chunked,
+  junkPath,
+  junkQuery,
+  rawRequest,
+  repeatedHeader,
+} from './fuzz-request.ts';
 import type { SurfaceRequest } from './fuzz-request.ts';
 import type { SurfacesTarget } from './surfaces-target.ts';
 
@@ -289,6 +296,7 @@ export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     }
   }
   if (rng.chance(0.05)) headers.push(`Cookie: espn_s2=${t.cookieSecret}; SWID={x}`);
+  if (rng.chance(0.04)) headers.push(repeatedHeader(rng, body !== undefined && !noLength));
   if (rng.chance(0.03)) headers.push(`X-Big: ${'b'.repeat(rng.int(8_000, 40_000))}`);
   if (rng.chance(0.03)) headers.push('Accept: application/xml');
   const bytes = rawRequest(`${t.host}:${t.port}`, {

@@ -4,7 +4,7 @@
 // wrong content types, oversized forms, cookies and passwords in fields, and forged Yahoo
 // callbacks. A form the generator knows to be forged must be refused.
 import type { Rng } from '../src/platforms/demo/random.ts';
-import { METHODS, junkQuery, junkPath, rawRequest } from './fuzz-request.ts';
+import { METHODS, junkPath, junkQuery, rawRequest, repeatedHeader } from './fuzz-request.ts';
 import type { SurfaceRequest } from './fuzz-request.ts';
 import type { SessionKeys, SurfacesTarget } from './surfaces-target.ts';
 
@@ -176,6 +176,7 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
       !own || site.crossSite || !type.toLowerCase().startsWith('application/x-www-form-urlencoded');
   }
   if (rng.chance(0.05)) headers.push(`Cookie: espn_s2=${t.cookieSecret}`);
+  if (rng.chance(0.04)) headers.push(repeatedHeader(rng, body !== undefined));
   if (rng.chance(0.03)) headers.push(`Authorization: Bearer ${t.adminKey}`);
   const target = path + junkQuery(rng);
   const live = liveness === 'live' || liveness === 'finishable';

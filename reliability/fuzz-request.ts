@@ -71,6 +71,17 @@ export function junkQuery(rng: Rng): string {
   return rng.chance(0.15) ? rng.pick(QUERIES) : '';
 }
 
+/**
+ * A header line repeated after the request's own: Host (node:http keeps the first), a second
+ * Content-Length that contradicts the body's, or Transfer-Encoding beside it (both refused by
+ * the parser). Only Host when there is no body with a length, which would leave the server
+ * waiting for a body that never comes.
+ */
+export function repeatedHeader(rng: Rng, bodyWithLength: boolean): string {
+  if (!bodyWithLength) return 'Host: evil.example';
+  return rng.pick(['Host: evil.example', 'Content-Length: 1', 'Transfer-Encoding: chunked']);
+}
+
 export interface RawRequest {
   method: string;
   target: string;
