@@ -96,6 +96,19 @@ export async function runSurfacesFuzz(
     return status === undefined || Number(status) >= 400;
   };
 
+  /** Reads the store again; a failure when it differs from `before`. */
+  const compare = async (before: StoreSnapshot, shown: string, detail: string): Promise<void> => {
+    known = await snapshotStore(store.db);
+    const changed = changedTables(before, known);
+    if (changed.length > 0) {
+      report.failures.push({
+        kind: 'changed',
+        request: shown,
+        detail: `${detail} ${changed.join(', ')}`,
+      });
+    }
+  };
+
   /** Requests that may change nothing, `concurrency` in flight at a time, then the store. */
   const together = async (group: SurfaceRequest[]): Promise<void> => {
     if (group.length === 0) return;
@@ -105,16 +118,9 @@ export async function runSurfacesFuzz(
       while (next < group.length) await send(group[next++] as SurfaceRequest);
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
-    known = await snapshotStore(store.db);
     report.storeChecks.together++;
-    const changed = changedTables(before, known);
-    if (changed.length > 0) {
-      report.failures.push({
-        kind: 'changed',
-        request: group.map((r) => shownRequest(r.bytes).slice(0, 200)).join('\n'),
-        detail: `one of these requests, which may change nothing, changed ${changed.join(', ')}`,
-      });
-    }
+    const shown = group.map((r) => shownRequest(r.bytes).slice(0, 200)).join('\n');
+    await compare(before, shown, 'one of these requests, which may change nothing, changed');
   };
 
   const alone = async (request: SurfaceRequest): Promise<void> => {
@@ -123,16 +129,8 @@ export async function runSurfacesFuzz(
       known = undefined; // accepted: what it changed is read before the next request
       return;
     }
-    known = await snapshotStore(store.db);
     report.storeChecks.alone++;
-    const changed = changedTables(before, known);
-    if (changed.length > 0) {
-      report.failures.push({
-        kind: 'changed',
-        request: shownRequest(request.bytes),
-        detail: `a refused request changed ${changed.join(', ')}`,
-      });
-    }
+    await compare(before, shownRequest(request.bytes), 'a refused request changed');
   };
 
   // Generated in one seeded order; those that may change nothing wait in a group, so that the

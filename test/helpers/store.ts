@@ -58,7 +58,7 @@ export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<Test
 }
 
 /** One statement on a connection of its own (schemas are made and dropped outside the pool). */
-async function adminQuery(statement: string): Promise<void> {
+export async function adminQuery(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {

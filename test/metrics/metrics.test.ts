@@ -79,6 +79,12 @@ async function scrape(url: string, init: RequestInit = {}): Promise<Sample[]> {
   return samples;
 }
 
+/** A scrape's request counts, by route and status. */
+function requestCounts(samples: Sample[]): (route: string, status: string) => number {
+  return (route, status) =>
+    value(samples, 'fantasy_http_request_duration_seconds_count', { route, status });
+}
+
 describe('/metrics of a running server on the demo store', () => {
   let dir: TempDir;
   let server: RunningServer;
@@ -127,8 +133,7 @@ describe('/metrics of a running server on the demo store', () => {
     assert.equal((await get('/league/settings/11')).status, 429, 'the sixth request of the token');
 
     const samples = await scrape(metricsUrl);
-    const count = (route: string, status: string) =>
-      value(samples, 'fantasy_http_request_duration_seconds_count', { route, status });
+    const count = requestCounts(samples);
     assert.equal(count('findAllLeagues', '200'), 2);
     assert.equal(count('findAllLeagues', '304'), 1);
     assert.equal(count('getLeagueSettings', '404'), 1);
@@ -204,9 +209,7 @@ describe('/metrics of a running server on the demo store', () => {
     assert.equal((await fetch(url)).status, 410);
     assert.equal((await fetch(`${url}/link/sleeper/extra`)).status, 404);
 
-    const samples = await scrape(metricsUrl);
-    const count = (route: string, status: string) =>
-      value(samples, 'fantasy_http_request_duration_seconds_count', { route, status });
+    const count = requestCounts(await scrape(metricsUrl));
     assert.equal(count('adminCreateUser', '201'), 1);
     assert.equal(count('adminListUsers', '200'), 1);
     assert.equal(count('adminListUsers', '401'), 1);

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import {
   runSurfacesFuzz,
 } from '../../reliability/fuzz-surfaces.ts';
 import { freePort } from '../../reliability/service.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { TEST_DATABASE_URL, adminQuery, testBackends } from '../helpers/store.ts';
 import { prepareSurfaces } from '../../reliability/surfaces-target.ts';
 import type { SurfacesTarget } from '../../reliability/surfaces-target.ts';
 
@@ -46,7 +45,7 @@ for (const dialect of testBackends()) {
       let databaseUrl: string | undefined;
       if (dialect === 'postgres') {
         schema = `fuzz_${randomBytes(5).toString('hex')}`;
-        await pgAdmin(`create schema ${schema}`);
+        await adminQuery(`create schema ${schema}`);
         const url = new URL(TEST_DATABASE_URL as string);
         url.searchParams.set('options', `-c search_path=${schema}`);
         databaseUrl = url.toString();
@@ -73,7 +72,7 @@ for (const dialect of testBackends()) {
     after(async () => {
       await server?.close();
       await platforms?.close();
-      if (schema !== undefined) await pgAdmin(`drop schema ${schema} cascade`);
+      if (schema !== undefined) await adminQuery(`drop schema ${schema} cascade`);
       rmSync(dir, { recursive: true, force: true });
     });
 
@@ -108,17 +107,6 @@ for (const dialect of testBackends()) {
       assert.ok(report.storeChecks.alone > 100 && report.storeChecks.together > 20, text);
     });
   });
-}
-
-/** One statement on a connection of its own (schemas are made and dropped outside the pool). */
-async function pgAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 describe("the admin and connect fuzz's checks", () => {
