@@ -11,6 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The node flags `npm start` and the `fantasy-data` command's first line give the service (src/cli/
+ * main.ts says why); a benchmark starting main.js through node must pass them itself.
+ */
+export const SERVE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
 /** Inside node_modules so the compiled files resolve the project's packages. */
 const BUILD_DIR = 'node_modules/.cache/fantasy-bench/dist';
 
@@ -38,6 +44,8 @@ export interface Child {
   peakRssMb(): number;
   /** Resident set size now (VmRSS), in MB. */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -55,7 +63,12 @@ export interface ServiceOptions {
 export async function startService(options: ServiceOptions): Promise<Child> {
   const port = await freePort();
   const log = openSync(options.logFile, 'a');
-  const args = [...(options.nodeFlags ?? []), `${BUILD_DIR}/cli/main.js`, 'serve'];
+  const args = [
+    ...SERVE_NODE_FLAGS,
+    ...(options.nodeFlags ?? []),
+    `${BUILD_DIR}/cli/main.js`,
+    'serve',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -102,6 +115,7 @@ function wrap(url: string, child: ChildProcess): Child {
     process: child,
     peakRssMb: () => statusMb(child.pid as number, 'VmHWM'),
     rssMb: () => statusMb(child.pid as number, 'VmRSS'),
+    cpuSeconds: () => cpuSeconds(child.pid as number),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -120,6 +134,19 @@ function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return NaN;
+  }
+  // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {

@@ -11,9 +11,10 @@ import { measureColdPath } from './cold.ts';
 import type { ColdFigures, TwoSided } from './cold.ts';
 import { buildDataset } from './dataset.ts';
 import type { BuiltDataset, Size } from './dataset.ts';
-import { medianRun, runLoad } from './load.ts';
+import { findGenerator, medianRun, runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
 import { compileService, startReference, startService } from './processes.ts';
+import type { Child } from './processes.ts';
 
 interface Endpoint {
   name: string;
@@ -37,6 +38,10 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'typo-queries': { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
+    /** `--cold no` skips the cold-path figures (quick A/B runs of the load table). */
+    cold: { type: 'string', default: 'yes' },
+    /** Extra node flags for the service, e.g. `--node-flag=--max-semi-space-size=4` (A/B runs). */
+    'node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 const sizes: Size[] =
@@ -51,9 +56,11 @@ const typoQueries = Number(values['typo-queries']);
 // Rate limiting stays on (headers and counting on every request), with a limit no run reaches.
 const RATE_LIMIT = 1_000_000_000;
 
+const generator = findGenerator();
 console.log(
   `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
-    `${runs} run(s) alternating service and reference, autocannon on 127.0.0.1, node ${process.version}`,
+    `${runs} run(s) alternating service and reference, ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
+    `on 127.0.0.1, node ${process.version}`,
 );
 compileService();
 for (const size of sizes) await benchmark(size);
@@ -67,6 +74,7 @@ async function benchmark(size: Size): Promise<void> {
       dataDir: dir,
       logFile: join(dir, 'service.log'),
       rateLimitPerMinute: RATE_LIMIT,
+      nodeFlags: values['node-flag'],
     });
     try {
       const endpoints = endpointsOf(dataset);
@@ -90,15 +98,24 @@ async function benchmark(size: Size): Promise<void> {
       try {
         for (const endpoint of endpoints) {
           const headers = { 'X-Auth-Token': dataset.token };
-          const load = (url: string, seconds: number) =>
-            runLoad({ url: url + endpoint.path, headers, connections, durationSeconds: seconds });
-          await load(service.url, 1); // warm-up: JIT, caches
-          await load(reference.url, 1);
+          const load = async (server: Child, seconds: number): Promise<LoadResult> => {
+            const cpuBefore = server.cpuSeconds();
+            const result = await runLoad(generator, {
+              url: server.url + endpoint.path,
+              headers,
+              connections,
+              durationSeconds: seconds,
+            });
+            const cpu = server.cpuSeconds() - cpuBefore;
+            return { ...result, cpuMicros: (cpu * 1e6) / Math.max(1, result.requests) };
+          };
+          await load(service, 1); // warm-up: JIT, caches
+          await load(reference, 1);
           const serviceRuns: LoadResult[] = [];
           const referenceRuns: LoadResult[] = [];
           for (let run = 0; run < runs; run++) {
-            serviceRuns.push(await load(service.url, durationSeconds));
-            referenceRuns.push(await load(reference.url, durationSeconds));
+            serviceRuns.push(await load(service, durationSeconds));
+            referenceRuns.push(await load(reference, durationSeconds));
           }
           results.push({
             endpoint,
@@ -112,10 +129,13 @@ async function benchmark(size: Size): Promise<void> {
         await reference.stop().catch(() => undefined);
       }
       const loadRss = service.peakRssMb();
-      const cold = await measureColdPath(service.url, dataset, {
-        typoQueries,
-        serviceLog: join(dir, 'service.log'),
-      });
+      const cold =
+        values.cold === 'no'
+          ? undefined
+          : await measureColdPath(service.url, dataset, {
+              typoQueries,
+              serviceLog: join(dir, 'service.log'),
+            });
       printReport(dataset, listed, results, loadRss, service.peakRssMb(), cold);
     } finally {
       await service.stop();
@@ -172,7 +192,7 @@ function printReport(
   results: readonly EndpointResult[],
   loadRssMb: number,
   peakRssMb: number,
-  cold: ColdFigures,
+  cold: ColdFigures | undefined,
 ): void {
   const { counts } = dataset;
   console.log(
@@ -185,6 +205,9 @@ function printReport(
     service.requestsPerSecond.toFixed(0),
     reference.requestsPerSecond.toFixed(0),
     (service.requestsPerSecond / reference.requestsPerSecond).toFixed(2),
+    micros(service.cpuMicros),
+    micros(reference.cpuMicros),
+    ((reference.cpuMicros ?? NaN) / (service.cpuMicros ?? NaN)).toFixed(2),
     service.p50Ms.toFixed(2),
     service.p99Ms.toFixed(2),
     reference.p50Ms.toFixed(2),
@@ -199,6 +222,9 @@ function printReport(
       'service req/s',
       'reference req/s',
       'ratio',
+      'CPU µs/req',
+      'ref CPU',
+      'CPU ratio',
       'p50 ms',
       'p99 ms',
       'ref p50',
@@ -212,6 +238,7 @@ function printReport(
     `service peak RSS: ${loadRssMb.toFixed(0)} MB after the load runs, ${peakRssMb.toFixed(0)} MB ` +
       'after the cold path too (VmHWM)',
   );
+  if (cold === undefined) return;
   const ms = (n: number) => n.toFixed(2);
   const twoSided = (label: string, figures: TwoSided) =>
     console.log(
@@ -237,6 +264,10 @@ function printReport(
     `  first search on each cold pool (load + index): ` +
       `${cold.firstSearchOnPoolMs.map(ms).join(', ')} ms; ${cold.typoSearchHttp.notFound} not found`,
   );
+}
+
+function micros(value: number | undefined): string {
+  return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(1);
 }
 
 function printTable(header: readonly string[], rows: readonly string[][]): void {

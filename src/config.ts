@@ -21,6 +21,17 @@ export interface Config {
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Under load, request log lines are written together at most this often (ms); a line after a
+   * quiet spell is written at the end of its event-loop turn. 0: every turn (src/http/access-log.ts).
+   */
+  accessLogFlushMs: number;
+  /**
+   * Megabytes of memory the serving caches may hold (answers, pools and name indexes, league lists,
+   * rosters), split in src/http/cache/index.ts; the process's ceiling is this plus what it needs at
+   * rest (docs/performance.md, "Memory").
+   */
+  cacheMegabytes: number;
   /** Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. */
   syncIntervalMinutes: number;
   /**
@@ -247,6 +258,8 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     logLevel: logLevel as Config['logLevel'],
+    accessLogFlushMs: integer(env, 'ACCESS_LOG_FLUSH_MS', 25, 0, 1000),
+    cacheMegabytes: integer(env, 'CACHE_MB', 64, 8, 65_536),
     syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
     supportedSeasons: seasonRange(env, now),
     syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),

@@ -92,7 +92,6 @@ export async function startServer(
     }
     const demoToken = demo?.token;
     const connectors = options.connectors ?? createConnectorRegistry(config);
-    accounts = createAccountServices({ store, config, logger, connectors });
     const metrics =
       config.metricsPort === undefined ? undefined : createMetrics(store, config.supportedSeasons);
     const secrets = createSecretBox(config);
@@ -115,6 +114,8 @@ export async function startServer(
     });
     // With a queue the schedule lives in Redis, one for every process: each serve sets it.
     await syncJobs.schedule(config.syncIntervalMinutes * 60_000);
+    // Syncs asked for over HTTP go the same way as the rest (queued for the workers with Redis).
+    accounts = createAccountServices({ store, config, logger, connectors, jobs: syncJobs });
     if (config.redisUrl !== undefined && config.syncWorkerInServe) {
       worker = await startConfiguredWorker(
         { ...config, redisUrl: config.redisUrl },
@@ -171,10 +172,10 @@ export async function startServer(
         await stopAccepting(server, options.shutdownTimeoutMs ?? 10_000);
         if (metricsServer !== undefined) await stopAccepting(metricsServer, 1000);
         stopObservingUpstream();
+        // Syncs asked for over HTTP and run here (no queue) are stopped and end 'interrupted'.
+        await accounts?.close();
         await syncJobs?.close();
         await worker?.close();
-        // Background syncs started over HTTP are cancelled and record their end.
-        await accounts?.close();
         await app.close();
         await rateLimitStore?.close();
         await store.close();

@@ -1,8 +1,9 @@
 // Cross-platform player ids. Some platforms' player dumps say which id other systems give the same
-// person (MFL's DETAILS=1 list, Sleeper's dump): ESPN's, Yahoo's, Fleaflicker's, and ids of data
-// providers (Sportradar, NFL GSIS, Rotowire...) that several platforms carry. Two records sharing
-// any such id are one person, which ties platforms that never name each other directly (Sleeper
-// names ESPN and Sportradar; MFL names Sportradar: so MFL and ESPN meet through Sleeper).
+// person (MFL's DETAILS=1 list, Sleeper's dump, Fleaflicker's listing): ESPN's, Yahoo's,
+// Fleaflicker's, and ids of data providers (Sportradar, NFL GSIS, Rotowire...) that several
+// platforms carry. Two records sharing any such id are one person, which ties platforms that never
+// name each other directly (Sleeper names ESPN and Sportradar; MFL and Fleaflicker name
+// Sportradar: so MFL, Fleaflicker and ESPN meet through Sleeper).
 import type { Platform } from './catalog.ts';
 
 /** The service's platforms whose player ids are also an id system (demo's are not). */

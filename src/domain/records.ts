@@ -51,8 +51,8 @@ export interface PlayerPoolSnapshot {
   season: number;
   players: PlayerRecord[];
   /**
-   * The ids other systems give the pool's players, where the platform's dump lists them (MFL's
-   * and Sleeper's do). Kept beside the players, not in them: they say who a player is elsewhere,
+   * The ids other systems give the pool's players, where the platform's dump lists them (MFL's,
+   * Sleeper's, Fleaflicker's). Kept beside the players, not in them: they say who a player is elsewhere,
    * not what the API shows. Absent: the platform lists none (the stored ones are left alone).
    */
   externalIds?: PlayerExternalId[];

@@ -11,7 +11,7 @@ import { AccessLog } from './access-log.ts';
 import { TokenAuthenticator, requireProduct } from './auth.ts';
 import type { Principal } from './auth.ts';
 import { preferredCoding } from './cache/conditional.ts';
-import { createCaching } from './cache/index.ts';
+import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
 import { ResponseCache } from './cache/responses.ts';
 import type { CachedResponse } from './cache/responses.ts';
@@ -125,7 +125,13 @@ export function createApp(deps: AppDeps): App {
   const caching =
     deps.cache === false
       ? undefined
-      : createCaching(deps.store, storeRead, logger, supportedSeasons, deps.cache);
+      : createCaching(
+          deps.store,
+          storeRead,
+          logger,
+          supportedSeasons,
+          deps.cache ?? cacheBudgets(deps.config.cacheMegabytes),
+        );
   const responses = caching?.responses;
   const read = deps.readModel ?? caching?.read ?? storeRead;
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
@@ -141,7 +147,7 @@ export function createApp(deps: AppDeps): App {
   const leagueParams = leagueParamIndexes(routes);
   const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
-  const accessLog = new AccessLog(logger);
+  const accessLog = new AccessLog(logger, deps.config.accessLogFlushMs);
   const responder = new Responder(limiter, accessLog, onResponse, observer);
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);

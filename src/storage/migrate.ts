@@ -16,6 +16,7 @@ import { playerCrossref } from './migrations/003-player-crossref.ts';
 import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 import { accountSeasons } from './migrations/005-account-seasons.ts';
 import { adminSchema } from './migrations/006-admin.ts';
+import { syncRequestAccounts } from './migrations/007-sync-request-accounts.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-sync-run-leases': syncRunLeases,
   '005-account-seasons': accountSeasons,
   '006-admin': adminSchema,
+  '007-sync-request-accounts': syncRequestAccounts,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -206,6 +206,7 @@ export interface ConnectOauthStatesTable {
   used_at: string | null;
 }
 
+/** A sync asked for over HTTP (the admin API, the connect page): what was asked, when. */
 export interface SyncRequestsTable {
   id: Generated<number>;
   user_id: number;
@@ -213,15 +214,34 @@ export interface SyncRequestsTable {
   platform: string | null;
   /** The hosted page's session that started it (its first sync after a link). */
   connect_session_id: number | null;
-  /** 'running' | 'ok' | 'partial' | 'failed' | 'interrupted' */
-  status: string;
   created_at: string;
-  finished_at: string | null;
-  /** JSON of the progress counters (sync/sync-requests.ts). */
-  progress: string;
+}
+
+/**
+ * One account of a sync request: recorded by whichever process syncs the account next (the
+ * engine, sync/request-tracking.ts), so any instance can show the request's progress.
+ */
+export interface SyncRequestAccountsTable {
+  id: Generated<number>;
+  request_id: number;
+  /** Null once the account is unlinked, and on rows carried over from before migration 007. */
+  account_id: number | null;
+  /** Null only on rows carried over from before migration 007 (their error names platforms). */
+  platform: string | null;
+  /** 'queued' | 'running' while open; then 'ok' | 'unchanged' | 'partial' | 'failed' | 'interrupted' */
+  status: string;
+  /** The sync_runs row serving it now (a retried or taken-over job starts another). */
+  run_id: number | null;
+  leagues_found: number;
+  leagues_written: number;
+  leagues_unchanged: number;
+  leagues_failed: number;
+  pools_refreshed: number;
+  /** 1 when the platform refused the account's credentials. */
+  needs_relink: number;
   error: string | null;
-  /** "host:pid" of the process running it. */
-  owner: string | null;
+  /** Null while open. */
+  finished_at: string | null;
 }
 
 /** A finished season (per sport) an account has synced in full; later syncs skip it. */
@@ -237,6 +257,7 @@ export interface Schema {
   connect_sessions: ConnectSessionsTable;
   connect_oauth_states: ConnectOauthStatesTable;
   sync_requests: SyncRequestsTable;
+  sync_request_accounts: SyncRequestAccountsTable;
   users: UsersTable;
   tokens: TokensTable;
   platform_accounts: PlatformAccountsTable;

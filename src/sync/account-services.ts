@@ -1,6 +1,6 @@
 // What the HTTP surfaces (the admin API, the hosted connect page) may ask of the sync side:
-// link an account, start a sync in the background. The HTTP layer never calls a platform
-// itself; it is handed this, built in the composition root from config.
+// link an account, ask for a sync (handed to the sync jobs: a worker's with REDIS_URL). The HTTP
+// layer never calls a platform itself; it is handed this, built in the composition root.
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Platform } from '../domain/catalog.ts';
@@ -9,15 +9,16 @@ import type { LinkRequest } from '../platforms/connector.ts';
 import { createSecretBox, loadSecretKey } from '../secrets.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
-import { createBackgroundSyncs } from './background.ts';
-import type { BackgroundSyncs } from './background.ts';
 import { createConnectorRegistry } from './connectors.ts';
+import type { SyncJobs } from './jobs/types.ts';
 import { linkPlatformAccount, linkablePlatforms } from './linking.ts';
 import type { LinkResult } from './linking.ts';
+import { createSyncRequests } from './requests.ts';
+import type { SyncRequests } from './requests.ts';
 import type { ConnectorRegistry } from './types.ts';
 
 export type { LinkResult } from './linking.ts';
-export type { BackgroundSyncs } from './background.ts';
+export type { SyncRequests } from './requests.ts';
 export type { LinkRequest } from '../platforms/connector.ts';
 
 /** The path Yahoo sends the browser back to (under PUBLIC_BASE_URL). */
@@ -38,7 +39,7 @@ export interface AccountServices {
     request: LinkRequest,
     redirect?: 'configured' | 'callback',
   ): Promise<LinkResult>;
-  readonly syncs: BackgroundSyncs;
+  readonly syncs: SyncRequests;
   readonly secrets: SecretBox;
   /** HMAC-SHA256 under a key derived from the secret key (OAuth states, CSRF). */
   sign(purpose: string, text: string): string;
@@ -49,7 +50,9 @@ export interface AccountServicesOptions {
   store: Store;
   config: Config;
   logger: Logger;
-  /** Default: the registry built from config. */
+  /** Where the syncs asked for go: the process's one SyncJobs (jobs/index.ts, openSyncJobs). */
+  jobs: SyncJobs;
+  /** For linking; default: the registry built from config. */
   connectors?: ConnectorRegistry;
   /** The registry for the hosted page's OAuth callback; default: built from config. */
   callbackConnectors?: ConnectorRegistry;
@@ -73,13 +76,7 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
     callbackConnectors !== undefined &&
     config.platforms.yahooClientId !== undefined &&
     config.platforms.yahooClientSecret !== undefined;
-  const syncs = createBackgroundSyncs({
-    store,
-    connectors,
-    secrets,
-    logger,
-    supportedSeasons: config.supportedSeasons,
-  });
+  const syncs = createSyncRequests({ store, jobs: options.jobs, logger });
   return {
     platforms,
     pagePlatforms: platforms.filter((p) => p !== 'yahoo' || yahooReady),

@@ -24,6 +24,7 @@ import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-ke
 import { syncLeagues } from './leagues.ts';
 import { keepRunAlive, runOwner, sweepInterruptedRuns } from './run-lease.ts';
 import { refreshPoolIfDue } from './pools.ts';
+import { trackRequests } from './request-tracking.ts';
 import { completedSeasons, keepFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
 import { accountOutcome, summarize } from './summary.ts';
 import type {
@@ -70,6 +71,16 @@ export async function syncAccount(
     owner: runOwner(),
   });
   const stopHeartbeat = keepRunAlive(store.db, runId);
+  // The sync requests waiting on this account hear of it too (request-tracking.ts).
+  const requests = trackRequests(store.db, account.id, runId);
+  const { onProgress } = options;
+  options = {
+    ...options,
+    onProgress: (event) => {
+      requests.onProgress(event);
+      onProgress?.(event);
+    },
+  };
   const summary: AccountSyncSummary = {
     runId,
     userId,
@@ -117,17 +128,31 @@ export async function syncAccount(
       .filter((p) => p.outcome === 'failed')
       .map((p) => `player pool ${p.sport}: ${p.error ?? ''}`);
     const error = [summary.error, ...poolErrors].filter((e) => e !== undefined).join('; ');
-    await finishSyncRun(store.db, runId, {
-      outcome: summary.outcome === 'unchanged' ? 'ok' : summary.outcome,
+    const counts = {
       leaguesFound: summary.leaguesFound,
       leaguesWritten: count('written'),
       leaguesUnchanged: count('unchanged'),
       leaguesFailed: count('failed'),
-      leaguesDetached: summary.leaguesDetached,
       poolsRefreshed: summary.pools.filter(
         (p) => p.outcome === 'written' || p.outcome === 'unchanged',
       ).length,
+    };
+    await finishSyncRun(store.db, runId, {
+      outcome: summary.outcome === 'unchanged' ? 'ok' : summary.outcome,
+      ...counts,
+      leaguesDetached: summary.leaguesDetached,
       ...(error === '' ? {} : { error }),
+    });
+    const needsRelink = summary.needsRelink === true;
+    // Stopped part-way (shutdown, Ctrl-C): the requests waiting on it say so, not 'failed'.
+    const stopped = options.signal?.aborted === true;
+    await requests.finish({
+      outcome: stopped ? 'interrupted' : summary.outcome,
+      progress: { ...counts, needsRelink },
+      ...(stopped
+        ? { error: 'the process running it stopped' }
+        : summary.error !== undefined && { error: summary.error }),
+      retried: summary.outcome === 'failed' && !needsRelink && options.retriedOnFailure === true,
     });
   }
   options.onAccountSynced?.(summary, performance.now() - started);

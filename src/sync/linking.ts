@@ -1,6 +1,7 @@
 // Linking a user's platform account, shared by `fantasy-data link`, the admin API and the hosted
 // connect page: the connector checks what the user gave against the platform once, and the link
-// is stored with its credentials encrypted and its settings as JSON.
+// is stored with its credentials encrypted and its settings as JSON. A link that brings no new
+// credentials keeps a "needs linking again" mark (see keptLinkProblem).
 import type { Platform } from '../domain/catalog.ts';
 import type { LinkRequest, PlatformAccount } from '../platforms/connector.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -49,6 +50,7 @@ export async function linkPlatformAccount(
   const outcome = await connector.link(link.request, existing, link.signal);
   if (outcome.status === 'action_required') return outcome;
   const { account } = outcome;
+  const linkProblem = keptLinkProblem(current?.linkProblem, link.request, existing, account);
   const linked = await linkAccount(store.db, {
     userId,
     platform,
@@ -58,6 +60,29 @@ export async function linkPlatformAccount(
     ...(account.credentials !== undefined && {
       credentialsEncrypted: secrets.encrypt(account.credentials),
     }),
+    ...(linkProblem !== undefined && { linkProblem }),
   });
   return { status: 'linked', account: linked };
+}
+
+/**
+ * The "needs linking again" mark a new link keeps: that of a link bringing no new credentials (no
+ * credentials file, no OAuth code) that carries the refused ones over unchanged, as a link that
+ * only adds league ids does (MFL, ESPN). Only what the user gives is checked against the platform;
+ * clearing the mark would send the refused credentials again at the next sync, to fail the same
+ * way. Dropping them instead would stop the leagues they reach from being listed, and the next
+ * sync would detach those from the user unasked: the user renews them, or unlinks.
+ */
+function keptLinkProblem(
+  problem: string | undefined,
+  request: LinkRequest,
+  existing: PlatformAccount | undefined,
+  linked: Omit<PlatformAccount, 'credentialStore'>,
+): string | undefined {
+  if (problem === undefined || request.credentials !== undefined || request.code !== undefined) {
+    return undefined;
+  }
+  const carriedOver =
+    linked.credentials !== undefined && linked.credentials === existing?.credentials;
+  return carriedOver ? problem : undefined;
 }

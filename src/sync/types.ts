@@ -122,6 +122,11 @@ export interface SyncOptions {
    * takes the job over from a dead one can mark that run interrupted).
    */
   onRunStarted?: (runId: number) => void | Promise<void>;
+  /**
+   * A failed attempt (one not needing linking again) will be tried again (a queued job with
+   * attempts left): the sync requests waiting on the account wait for that attempt.
+   */
+  retriedOnFailure?: boolean;
   /** The clock for the once-a-day player pool rule (tests move it). */
   now?: () => Date;
 }

@@ -3,66 +3,27 @@
 // ../shared/fixtures/espn, then read the ESPN leagues through all five HTTP endpoints. The espn_s2
 // cookie is stored encrypted and shows up nowhere in clear: not in the store, not on stdout or
 // stderr, not in `sync status`.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.ts';
-import { startServer } from '../../src/main.ts';
-import type { RunningServer } from '../../src/main.ts';
 import { decryptSecret, loadSecretKey } from '../../src/secrets.ts';
 import { openStore } from '../../src/storage/db.ts';
 import { listAccounts } from '../../src/storage/repositories/accounts.ts';
+import { endToEnd } from '../helpers/end-to-end.ts';
+import type { LeagueBody } from '../helpers/end-to-end.ts';
 import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../helpers/fake-espn.ts';
-import type { FakeEspn } from '../helpers/fake-espn.ts';
-import { runCli, tempDataDir } from './run-cli.ts';
-import type { CliResult, TempDir } from './run-cli.ts';
-
-interface LeagueBody {
-  league_id: number;
-  name: string;
-  platform: string;
-  sport: string;
-  season: number;
-  num_teams: number;
-  league_url?: string;
-}
 
 describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTURES_SKIP }, () => {
-  let fake: FakeEspn;
-  let dir: TempDir;
-  let server: RunningServer | undefined;
-  let token = '';
-  const outputs: CliResult[] = [];
-  const cli = async (...args: string[]) => {
-    const result = await runCli(args, {
-      FANTASY_DATA_DIR: dir.path,
-      ESPN_BASE_URL: fake.baseUrl,
-      ESPN_FAN_BASE_URL: fake.fanBaseUrl,
-    });
-    outputs.push(result);
-    return result;
-  };
-  const getJson = async (path: string) => {
-    assert.ok(server);
-    const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
-    assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-    return (await response.json()) as unknown;
-  };
-
-  before(async () => {
-    fake = await startFakeEspn();
-    dir = tempDataDir();
+  const e2e = endToEnd({
+    startFake: () => startFakeEspn(),
+    env: (fake) => ({ ESPN_BASE_URL: fake.baseUrl, ESPN_FAN_BASE_URL: fake.fanBaseUrl }),
   });
-  after(async () => {
-    await server?.close();
-    await fake?.close();
-    dir?.remove();
-  });
+  const { cli, getJson } = e2e;
 
   it('links the cookies of a credentials file and a followed league id', async () => {
-    assert.equal((await cli('users', 'create', 'alice')).code, 0);
-    const file = join(dir.path, 'espn.json');
+    await e2e.createUser('alice');
+    const file = join(e2e.dataDir, 'espn.json');
     const bare = ESPN_FAN.swid.slice(1, -1);
     writeFileSync(file, JSON.stringify({ espn_s2: ESPN_FAN.espnS2, swid: bare }));
     const args = ['link', 'espn', '--user', 'alice', '--credentials-file', file];
@@ -82,7 +43,7 @@ describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTU
   });
 
   it('keeps the credentials encrypted in the store', async () => {
-    const dataDir = dir.path;
+    const { dataDir } = e2e;
     const store = await openStore({ dataDir });
     try {
       const [account] = await listAccounts(store.db, { platform: 'espn' });
@@ -116,10 +77,8 @@ describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTU
   });
 
   it('serves the ESPN leagues through the five endpoints', async () => {
-    token = (
-      await cli('tokens', 'create', '--user', 'alice', '--products', 'league roster player')
-    ).stdout.trim();
-    server = await startServer(loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0' }));
+    e2e.token = await e2e.issueToken('alice');
+    await e2e.startApi();
     const leagues = (await getJson(
       '/league/findAllLeagues?sport=football&season=2020',
     )) as LeagueBody[];
@@ -172,15 +131,41 @@ describe('ESPN, end to end through the CLI and the HTTP API', { skip: ESPN_FIXTU
     assert.ok(rostered['Tom Brady']);
   });
 
+  it('a relink adding a league alone keeps the "needs linking again" mark; new cookies clear it', async () => {
+    e2e.fake.validS2.clear(); // the user signed out of ESPN: the stored cookies are dead
+    try {
+      const sync = ['sync', '--user', 'alice', '--platform', 'espn', '--season', '2020'];
+      const refused = await cli(...sync);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stdout + refused.stderr, /link it again: fantasy-data link espn/);
+      const league = await cli('link', 'espn', '--user', 'alice', '--league', 'football:1178049');
+      assert.equal(league.code, 0, league.stderr);
+      assert.match(league.stderr, /still needs linking again/);
+      const asked = e2e.fake.requests.length;
+      const next = await cli(...sync);
+      assert.equal(next.code, 1);
+      assert.match(next.stdout + next.stderr, /needs linking again/);
+      assert.equal(e2e.fake.requests.length, asked, 'the refused cookies are not sent again');
+    } finally {
+      e2e.fake.validS2.add(ESPN_FAN.espnS2);
+    }
+    const file = join(e2e.dataDir, 'espn.json');
+    writeFileSync(file, JSON.stringify({ espn_s2: ESPN_FAN.espnS2, swid: ESPN_FAN.swid }));
+    const relinked = await cli('link', 'espn', '--user', 'alice', '--credentials-file', file);
+    assert.equal(relinked.code, 0, relinked.stderr);
+    const status = await cli('sync', 'status', '--user', 'alice');
+    assert.doesNotMatch(status.stdout, /needs linking again/);
+  });
+
   it('never shows the espn_s2 cookie in clear: store files, stdout, stderr', () => {
-    for (const result of outputs) {
+    for (const result of e2e.outputs) {
       assert.ok(
         !result.stdout.includes(ESPN_FAN.espnS2) && !result.stderr.includes(ESPN_FAN.espnS2),
       );
     }
-    for (const name of readdirSync(dir.path)) {
+    for (const name of readdirSync(e2e.dataDir)) {
       if (name === 'espn.json') continue; // the user's own credentials file
-      const bytes = readFileSync(join(dir.path, name));
+      const bytes = readFileSync(join(e2e.dataDir, name));
       assert.ok(!bytes.includes(ESPN_FAN.espnS2), `${name} holds espn_s2 in clear`);
     }
   });

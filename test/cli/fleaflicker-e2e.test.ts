@@ -1,65 +1,31 @@
 // End to end, as an operator would do it: create a user, link a Fleaflicker e-mail and sync it with
 // the CLI against a fake Fleaflicker serving ../shared/fixtures/fleaflicker, issue tokens, then
 // read the league through all five endpoints of the real HTTP server; another user gets a 404.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
-import { startServer } from '../../src/main.ts';
-import type { RunningServer } from '../../src/main.ts';
+import { endToEnd } from '../helpers/end-to-end.ts';
+import type { LeagueBody } from '../helpers/end-to-end.ts';
 import {
   FLEAFLICKER_FIXTURES_SKIP,
   RECORDED_FLEAFLICKER_EMAIL,
   startFakeFleaflicker,
 } from '../helpers/fake-fleaflicker.ts';
-import type { FakeFleaflicker } from '../helpers/fake-fleaflicker.ts';
-import { runCli, tempDataDir } from './run-cli.ts';
-import type { TempDir } from './run-cli.ts';
-
-interface LeagueBody {
-  league_id: number;
-  name: string;
-  platform: string;
-  sport: string;
-  season: number;
-  num_teams: number;
-  league_url?: string;
-  league_avatar?: string;
-}
 
 describe(
   'Fleaflicker, end to end through the CLI and the HTTP API',
   { skip: FLEAFLICKER_FIXTURES_SKIP },
   () => {
-    let fake: FakeFleaflicker;
-    let dir: TempDir;
-    let server: RunningServer | undefined;
-    const tokens = { alice: '', bob: '' };
+    const e2e = endToEnd({
+      startFake: () => startFakeFleaflicker({ onlyRecordedLeagues: true }),
+      env: (fake) => ({ FLEAFLICKER_BASE_URL: fake.baseUrl }),
+    });
+    const { cli, get, getJson } = e2e;
+    let bobToken = '';
     let league: LeagueBody | undefined;
-    const cli = (...args: string[]) =>
-      runCli(args, { FANTASY_DATA_DIR: dir.path, FLEAFLICKER_BASE_URL: fake.baseUrl });
-    const get = async (path: string, token = tokens.alice) => {
-      assert.ok(server);
-      return fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
-    };
-    const getJson = async (path: string) => {
-      const response = await get(path);
-      assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-      return (await response.json()) as unknown;
-    };
-
-    before(async () => {
-      fake = await startFakeFleaflicker({ onlyRecordedLeagues: true });
-      dir = tempDataDir();
-    });
-    after(async () => {
-      await server?.close();
-      await fake?.close();
-      dir?.remove();
-    });
 
     it('links by e-mail, refusing a malformed or unknown one', async () => {
-      assert.equal((await cli('users', 'create', 'alice')).code, 0);
-      assert.equal((await cli('users', 'create', 'bob')).code, 0);
+      await e2e.createUser('alice');
+      await e2e.createUser('bob');
       const malformed = await cli('link', 'fleaflicker', '--user', 'alice', '--email', 'alice');
       assert.equal(malformed.code, 2);
       assert.match(malformed.stderr, /"alice" is not an e-mail address/);
@@ -113,13 +79,9 @@ describe(
     });
 
     it('serves the league through the five endpoints', async () => {
-      tokens.alice = (
-        await cli('tokens', 'create', '--user', 'alice', '--products', 'league roster player')
-      ).stdout.trim();
-      tokens.bob = (
-        await cli('tokens', 'create', '--user', 'bob', '--products', 'league roster player')
-      ).stdout.trim();
-      server = await startServer(loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0' }));
+      e2e.token = await e2e.issueToken('alice');
+      bobToken = await e2e.issueToken('bob');
+      await e2e.startApi();
       const leagues = (await getJson('/league/findAllLeagues')) as LeagueBody[];
       assert.equal(leagues.length, 1);
       league = leagues[0] as LeagueBody;
@@ -171,9 +133,9 @@ describe(
         `/players/${id}/searchPlayer/player_id/13761`,
         `/players/getAllRostered/${id}/names`,
       ]) {
-        assert.equal((await get(path, tokens.bob)).status, 404, path);
+        assert.equal((await get(path, bobToken)).status, 404, path);
       }
-      assert.deepEqual(await (await get('/league/findAllLeagues', tokens.bob)).json(), []);
+      assert.deepEqual(await (await get('/league/findAllLeagues', bobToken)).json(), []);
     });
   },
 );

@@ -5,60 +5,40 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
-import { startServer } from '../../src/main.ts';
-import type { RunningServer } from '../../src/main.ts';
+import { describe, it } from 'node:test';
+import { endToEnd } from '../helpers/end-to-end.ts';
+import type { LeagueBody } from '../helpers/end-to-end.ts';
 import { reply } from '../helpers/fake-platform.ts';
 import { MFL_FIXTURES_SKIP, MFL_LOGIN, PRIVATE_LEAGUE, startFakeMfl } from '../helpers/fake-mfl.ts';
 import type { FakeMfl } from '../helpers/fake-mfl.ts';
-import { runCli, tempDataDir } from './run-cli.ts';
-import type { TempDir } from './run-cli.ts';
 
-interface LeagueBody {
-  league_id: number;
-  name: string;
-  platform: string;
-  season: number;
-  num_teams: number;
-  league_url?: string;
-}
+/** MFL's answer once it no longer accepts the login's cookie. */
+const refuseTheCookie: FakeMfl['intercept'] = (request) =>
+  request.query.get('TYPE') === 'myleagues'
+    ? reply.json({ error: { $t: 'API requires logged in user' } })
+    : undefined;
 
 describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURES_SKIP }, () => {
-  let fake: FakeMfl;
-  let dir: TempDir;
-  let server: RunningServer | undefined;
-  let token = '';
-  const cli = (...args: string[]) =>
-    runCli(args, { FANTASY_DATA_DIR: dir.path, MFL_BASE_URL: fake.baseUrl });
-  const getJson = async (path: string) => {
-    assert.ok(server);
-    const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
-    assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-    return (await response.json()) as unknown;
-  };
+  const e2e = endToEnd({
+    startFake: () =>
+      startFakeMfl({
+        myLeagues: {
+          2020: [
+            { league_id: PRIVATE_LEAGUE, name: 'TheFanPub Best Ball II', franchise_id: '0003' },
+          ],
+        },
+      }),
+    env: (fake) => ({ MFL_BASE_URL: fake.baseUrl }),
+  });
+  const { cli, getJson } = e2e;
   const credentialsFile = (content: string): string => {
-    const file = join(dir.path, `mfl-${Math.random().toString(36).slice(2)}.json`);
+    const file = join(e2e.dataDir, `mfl-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, content);
     return file;
   };
 
-  before(async () => {
-    fake = await startFakeMfl({
-      myLeagues: {
-        2020: [{ league_id: PRIVATE_LEAGUE, name: 'TheFanPub Best Ball II', franchise_id: '0003' }],
-      },
-    });
-    dir = tempDataDir();
-  });
-  after(async () => {
-    await server?.close();
-    await fake?.close();
-    dir?.remove();
-  });
-
   it('refuses a wrong password and a malformed file, storing nothing', async () => {
-    assert.equal((await cli('users', 'create', 'alice')).code, 0);
+    await e2e.createUser('alice');
     const wrong = await cli(
       'link',
       'mfl',
@@ -93,8 +73,8 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
     const league = await cli('link', 'mfl', '--user', 'alice', '--league', '54040');
     assert.equal(league.code, 0, league.stderr);
     assert.match((await cli('users', 'list')).stdout, /alice\s+\S+\s+mfl:alice_mfl/);
-    for (const name of readdirSync(dir.path).filter((n) => n.endsWith('.sqlite'))) {
-      const bytes = readFileSync(join(dir.path, name), 'latin1');
+    for (const name of readdirSync(e2e.dataDir).filter((n) => n.endsWith('.sqlite'))) {
+      const bytes = readFileSync(join(e2e.dataDir, name), 'latin1');
       assert.doesNotMatch(bytes, /correct horse battery/);
       assert.doesNotMatch(bytes, new RegExp(MFL_LOGIN.cookie.replace(/[+/=]/g, '\\$&')));
     }
@@ -111,10 +91,8 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
   });
 
   it('serves both leagues through the five endpoints', async () => {
-    token = (
-      await cli('tokens', 'create', '--user', 'alice', '--products', 'league roster player')
-    ).stdout.trim();
-    server = await startServer(loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0' }));
+    e2e.token = await e2e.issueToken('alice');
+    await e2e.startApi();
     const leagues = (await getJson('/league/findAllLeagues?season=2020')) as LeagueBody[];
     assert.deepEqual(
       leagues.map((l) => [l.platform, l.name, l.season, l.num_teams, l.league_url]),
@@ -160,10 +138,7 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
   });
 
   it('a cookie MFL stops accepting marks the account "needs linking again"', async () => {
-    fake.intercept = (request) =>
-      request.query.get('TYPE') === 'myleagues'
-        ? reply.json({ error: { $t: 'API requires logged in user' } })
-        : undefined;
+    e2e.fake.intercept = refuseTheCookie;
     try {
       const result = await cli('sync', '--user', 'alice', '--season', '2020');
       assert.equal(result.code, 1);
@@ -173,9 +148,38 @@ describe('MFL, end to end through the CLI and the HTTP API', { skip: MFL_FIXTURE
       assert.equal(next.code, 1);
       assert.match(next.stdout + next.stderr, /needs linking again/);
     } finally {
-      fake.intercept = undefined;
+      e2e.fake.intercept = undefined;
     }
     // The leagues synced before are still served.
     assert.equal(((await getJson('/league/findAllLeagues?season=2020')) as unknown[]).length, 2);
+  });
+
+  it('a relink adding a league alone keeps the mark and the login; a new login clears it', async () => {
+    // MFL still refuses the stored cookie: clearing the mark would only make the sync fail again.
+    e2e.fake.intercept = refuseTheCookie;
+    try {
+      const league = await cli('link', 'mfl', '--user', 'alice', '--league', '65443');
+      assert.equal(league.code, 0, league.stderr);
+      assert.match(league.stderr, /still needs linking again: mfl: MFL no longer accepts/);
+      const status = await cli('sync', 'status', '--user', 'alice');
+      assert.match(status.stdout, /mfl\s+needs linking again: mfl: MFL no longer accepts/);
+      const asked = e2e.fake.requests.length;
+      const sync = await cli('sync', '--user', 'alice', '--season', '2020');
+      assert.equal(sync.code, 1);
+      assert.match(sync.stdout + sync.stderr, /needs linking again/);
+      assert.equal(e2e.fake.requests.length, asked, 'the refused cookie is not sent again');
+    } finally {
+      e2e.fake.intercept = undefined;
+    }
+    const login = credentialsFile(
+      JSON.stringify({ username: MFL_LOGIN.username, password: MFL_LOGIN.password }),
+    );
+    const relinked = await cli('link', 'mfl', '--user', 'alice', '--credentials-file', login);
+    assert.equal(relinked.code, 0, relinked.stderr);
+    assert.doesNotMatch(relinked.stderr, /needs linking again/);
+    // League 65443's rosters are not recorded: it fails alone, the other two sync again.
+    const result = await cli('sync', '--user', 'alice', '--season', '2020');
+    assert.doesNotMatch(result.stdout + result.stderr, /needs linking again/);
+    assert.match(result.stdout, /partial: 3 leagues found, 0 written, 2 unchanged, 1 failed/);
   });
 });

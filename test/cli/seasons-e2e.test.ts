@@ -7,53 +7,41 @@
 // 2021), so the 2022 league here is the recorded 2021 league 649647301366755328 as Sleeper would
 // list it a season on: a new league id, season "2022" and previous_league_id pointing back, with
 // the recorded rosters and users. Everything else is served as recorded.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
 import { isSeasonFinished } from '../../src/domain/pools.ts';
 import { seasonsBetween } from '../../src/domain/seasons.ts';
-import { startServer } from '../../src/main.ts';
-import type { RunningServer } from '../../src/main.ts';
+import { endToEnd } from '../helpers/end-to-end.ts';
+import type { LeagueBody } from '../helpers/end-to-end.ts';
 import {
   RECORDED_SLEEPER_USER,
   SLEEPER_FIXTURES_SKIP,
   reply,
   startFakeSleeper,
 } from '../helpers/fake-platform.ts';
-import type { FakeSleeper } from '../helpers/fake-platform.ts';
-import { runCli, tempDataDir } from './run-cli.ts';
-import type { TempDir } from './run-cli.ts';
 
 const RECORDED_2021 = '649647301366755328';
 const NEXT_SEASON_ID = '849647301366755328';
 const THIS_YEAR = new Date().getUTCFullYear();
 const WIDE = `2017-${THIS_YEAR}`;
 
-interface LeagueBody {
-  league_id: number;
-  name: string;
-  season: number;
-}
-
 describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () => {
-  let fake: FakeSleeper;
-  let dir: TempDir;
-  let token = '';
-  const cli = (env: Record<string, string>, ...args: string[]) =>
-    runCli(args, { FANTASY_DATA_DIR: dir.path, SLEEPER_BASE_URL: fake.baseUrl, ...env });
-  const wide = (...args: string[]) => cli({ SUPPORTED_SEASONS: WIDE }, ...args);
+  const e2e = endToEnd({
+    startFake: () => startFakeSleeper({ onlyRecordedLeagues: true }),
+    env: (fake) => ({ SLEEPER_BASE_URL: fake.baseUrl }),
+  });
+  const { cli } = e2e;
+  const wide = (...args: string[]) => e2e.cliWith({ SUPPORTED_SEASONS: WIDE }, ...args);
 
   async function withServer(
     env: Record<string, string>,
     work: (get: (path: string) => Promise<Response>) => Promise<void>,
   ): Promise<void> {
-    const server: RunningServer = await startServer(
-      loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0', ...env }),
-    );
+    await e2e.startApi(env);
     try {
-      await work((path) => fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } }));
+      await work((path) => e2e.get(path));
     } finally {
-      await server.close();
+      await e2e.stopApi();
     }
   }
   const leagues = async (response: Response) => {
@@ -62,7 +50,7 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
   };
 
   before(async () => {
-    fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+    const { fake } = e2e;
     const league = fake.recorded(`/league/${RECORDED_2021}`) as Record<string, unknown>;
     const nextSeason = {
       ...league,
@@ -76,10 +64,8 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
       fake.route(`/league/${NEXT_SEASON_ID}/${part}`, reply.json(body));
     }
     fake.route(`/user/${RECORDED_SLEEPER_USER.userId}/leagues/nfl/2022`, reply.json([nextSeason]));
-    dir = tempDataDir();
-    assert.equal((await cli({}, 'users', 'create', 'alice')).code, 0);
+    await e2e.createUser('alice');
     const linked = await cli(
-      {},
       'link',
       'sleeper',
       '--user',
@@ -88,17 +74,11 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
       RECORDED_SLEEPER_USER.username,
     );
     assert.equal(linked.code, 0, linked.stderr);
-    token = (
-      await cli({}, 'tokens', 'create', '--user', 'alice', '--products', 'league roster player')
-    ).stdout.trim();
-  });
-  after(async () => {
-    await fake?.close();
-    dir?.remove();
+    e2e.token = await e2e.issueToken('alice');
   });
 
   it('without the setting, --season 2022 is refused as before', async () => {
-    const result = await cli({}, 'sync', '--user', 'alice', '--season', '2022');
+    const result = await cli('sync', '--user', 'alice', '--season', '2022');
     assert.equal(result.code, 2);
     assert.match(result.stderr, /unknown season "2022"; seasons: 2017, 2018, 2019, 2020, 2021/);
   });
@@ -111,14 +91,14 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
       /sleeper\s+Fantasy Football Lives Matter\s+\d+\s+2022\s+football\s+written\s+12\s+\d+/,
     );
     assert.match(result.stdout, /ok: 3 leagues found, 3 written/);
-    const asked = fake.requests.map((r) => r.path);
+    const asked = e2e.fake.requests.map((r) => r.path);
     for (const season of seasonsBetween(2017, THIS_YEAR)) {
       assert.ok(asked.includes(`/user/${RECORDED_SLEEPER_USER.userId}/leagues/nfl/${season}`));
     }
   });
 
   it('the next run asks only about seasons not over yet', async () => {
-    const before = fake.requests.length;
+    const before = e2e.fake.requests.length;
     const result = await wide('sync', '--user', 'alice');
     assert.equal(result.code, 0, result.stderr);
     const current = seasonsBetween(2017, THIS_YEAR).filter((s) => !isSeasonFinished(s, new Date()));
@@ -128,7 +108,7 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
       ),
     );
     assert.deepEqual(
-      fake.requests
+      e2e.fake.requests
         .slice(before)
         .map((r) => r.path)
         .sort(),
@@ -139,10 +119,10 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
   });
 
   it('--season names a finished season and syncs it again', async () => {
-    const before = fake.requests.length;
+    const before = e2e.fake.requests.length;
     const result = await wide('sync', '--user', 'alice', '--season', '2022');
     assert.equal(result.code, 0, result.stderr);
-    const asked = fake.requests.slice(before).map((r) => r.path);
+    const asked = e2e.fake.requests.slice(before).map((r) => r.path);
     assert.ok(asked.includes(`/league/${NEXT_SEASON_ID}`), asked.join(' '));
     assert.match(result.stdout, /unchanged: 1 league found, 0 written, 1 unchanged/);
   });
@@ -179,7 +159,7 @@ describe('SUPPORTED_SEASONS, end to end', { skip: SLEEPER_FIXTURES_SKIP }, () =>
   });
 
   it('narrowed back to the default, the 2022 league is hidden, even from a sync, and kept', async () => {
-    const sync = await cli({}, 'sync', '--user', 'alice');
+    const sync = await cli('sync', '--user', 'alice');
     assert.equal(sync.code, 0, sync.stderr);
     assert.match(sync.stdout, / 0 detached/);
     let id = 0;

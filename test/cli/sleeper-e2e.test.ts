@@ -2,59 +2,29 @@
 // the CLI against a fake Sleeper server replaying ../shared/fixtures/sleeper, issue a token, then
 // read the leagues through the real HTTP server. A failing platform makes `sync` exit 1 and
 // leaves what the API serves as it was.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
-import { startServer } from '../../src/main.ts';
-import type { RunningServer } from '../../src/main.ts';
+import { endToEnd } from '../helpers/end-to-end.ts';
+import type { LeagueBody } from '../helpers/end-to-end.ts';
 import {
   RECORDED_SLEEPER_USER,
   SLEEPER_FIXTURES_SKIP,
   reply,
   startFakeSleeper,
 } from '../helpers/fake-platform.ts';
-import type { FakeSleeper } from '../helpers/fake-platform.ts';
-import { runCli, tempDataDir } from './run-cli.ts';
-import type { TempDir } from './run-cli.ts';
-
-interface LeagueBody {
-  league_id: number;
-  name: string;
-  platform: string;
-  sport: string;
-  season: number;
-  num_teams: number;
-}
 
 describe(
   'Sleeper, end to end through the CLI and the HTTP API',
   { skip: SLEEPER_FIXTURES_SKIP },
   () => {
-    let fake: FakeSleeper;
-    let dir: TempDir;
-    let server: RunningServer | undefined;
-    let token = '';
-    const cli = (...args: string[]) =>
-      runCli(args, { FANTASY_DATA_DIR: dir.path, SLEEPER_BASE_URL: fake.baseUrl });
-    const getJson = async (path: string) => {
-      assert.ok(server);
-      const response = await fetch(`${server.url}${path}`, { headers: { 'X-Auth-Token': token } });
-      assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-      return (await response.json()) as unknown;
-    };
-
-    before(async () => {
-      fake = await startFakeSleeper({ onlyRecordedLeagues: true });
-      dir = tempDataDir();
+    const e2e = endToEnd({
+      startFake: () => startFakeSleeper({ onlyRecordedLeagues: true }),
+      env: (fake) => ({ SLEEPER_BASE_URL: fake.baseUrl }),
     });
-    after(async () => {
-      await server?.close();
-      await fake?.close();
-      dir?.remove();
-    });
+    const { cli, getJson } = e2e;
 
     it('links a username to the Sleeper user id', async () => {
-      assert.equal((await cli('users', 'create', 'alice')).code, 0);
+      await e2e.createUser('alice');
       const linked = await cli(
         'link',
         'sleeper',
@@ -96,18 +66,8 @@ describe(
     });
 
     it('serves the synced leagues through the HTTP API with a token', async () => {
-      const created = await cli(
-        'tokens',
-        'create',
-        '--user',
-        'alice',
-        '--products',
-        'league roster player',
-      );
-      token = created.stdout.trim();
-      server = await startServer(
-        loadConfig({ FANTASY_DATA_DIR: dir.path, PORT: '0', FANTASY_DEMO_ON_EMPTY: 'true' }),
-      );
+      e2e.token = await e2e.issueToken('alice');
+      const server = await e2e.startApi({ FANTASY_DEMO_ON_EMPTY: 'true' });
       assert.equal(server.demoToken, undefined, 'a store with users is not seeded with the demo');
       const leagues = (await getJson('/league/findAllLeagues')) as LeagueBody[];
       assert.deepEqual(
@@ -125,13 +85,12 @@ describe(
     });
 
     it('a failing platform makes sync exit 1, records the error, and the API serves the earlier data', async () => {
-      assert.ok(server);
       const before = (await getJson('/league/findAllLeagues')) as LeagueBody[];
       const target = before.find((l) => l.name === 'DLP Dynasty League') as LeagueBody;
       const rosteredBefore = await getJson(`/players/getAllRostered/${target.league_id}/names`);
       const path = '/league/521379020332068864/rosters';
-      const recorded = fake.recorded(path);
-      fake.route(path, reply.status(500));
+      const recorded = e2e.fake.recorded(path);
+      e2e.fake.route(path, reply.status(500));
       try {
         // Named: without --season the finished, fully synced 2020 would be left alone.
         const result = await cli('sync', '--user', 'alice', '--season', '2020');
@@ -143,7 +102,7 @@ describe(
         assert.match(result.stdout, /^partial: 2 leagues found, 0 written, 1 unchanged, 1 failed/m);
         assert.match(result.stderr, /failed {4}DLP Dynasty League/);
       } finally {
-        fake.route(path, reply.json(recorded));
+        e2e.fake.route(path, reply.json(recorded));
       }
       assert.deepEqual(await getJson('/league/findAllLeagues'), before);
       assert.deepEqual(

@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { loadConfig } from '../../src/config.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../helpers/fake-espn.ts';
@@ -62,16 +61,12 @@ describe('the connect page in headless Chromium', { skip: SKIP }, () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     sleeper = await startFakeSleeper({ onlyRecordedLeagues: true });
     espn = await startFakeEspn();
-    const base = loadConfig({});
     t = await startTestApp({
       dialect: 'sqlite',
-      config: {
-        platforms: {
-          ...base.platforms,
-          sleeperBaseUrl: sleeper.baseUrl,
-          espnBaseUrl: espn.baseUrl,
-          espnFanBaseUrl: espn.fanBaseUrl,
-        },
+      platforms: {
+        sleeperBaseUrl: sleeper.baseUrl,
+        espnBaseUrl: espn.baseUrl,
+        espnFanBaseUrl: espn.fanBaseUrl,
       },
     });
     returnServer = createServer((_req, res) => {

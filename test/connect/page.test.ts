@@ -3,7 +3,6 @@
 // the first sync, the finish and the return URL. Yahoo's redirect flow is in yahoo-flow.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import {
@@ -27,11 +26,7 @@ for (const dialect of testBackends()) {
 
     before(async () => {
       fake = await startFakeSleeper({ onlyRecordedLeagues: true });
-      const base = loadConfig({});
-      t = await startTestApp({
-        dialect,
-        config: { platforms: { ...base.platforms, sleeperBaseUrl: fake.baseUrl } },
-      });
+      t = await startTestApp({ dialect, platforms: { sleeperBaseUrl: fake.baseUrl } });
       admin = await adminClient(t);
       userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'carol' }))
         .body.user_id;

@@ -4,7 +4,6 @@
 // replayed one and one of another session are refused; `oob` stays for the command line.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
 import { freePort, startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import {
@@ -33,19 +32,15 @@ for (const dialect of testBackends()) {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       yahoo = await startFakeYahoo({ redirectUri: `${base}/connect/oauth/yahoo/callback` });
-      const defaults = loadConfig({});
       t = await startTestApp({
         dialect,
         port,
-        config: {
-          publicBaseUrl: base,
-          platforms: {
-            ...defaults.platforms,
-            yahooBaseUrl: yahoo.baseUrl,
-            yahooAuthBaseUrl: yahoo.authBaseUrl,
-            yahooClientId: FAKE_CLIENT.id,
-            yahooClientSecret: FAKE_CLIENT.secret,
-          },
+        config: { publicBaseUrl: base },
+        platforms: {
+          yahooBaseUrl: yahoo.baseUrl,
+          yahooAuthBaseUrl: yahoo.authBaseUrl,
+          yahooClientId: FAKE_CLIENT.id,
+          yahooClientSecret: FAKE_CLIENT.secret,
         },
       });
       admin = await adminClient(t);

@@ -28,6 +28,10 @@ import { createUser } from '../../src/storage/repositories/users.ts';
 import type { User } from '../../src/storage/repositories/users.ts';
 import { createAccountServices } from '../../src/sync/account-services.ts';
 import type { AccountServices } from '../../src/sync/account-services.ts';
+import { createSecretBox } from '../../src/secrets.ts';
+import { createConnectorRegistry } from '../../src/sync/connectors.ts';
+import { createInProcessSyncJobs } from '../../src/sync/jobs/in-process.ts';
+import type { SyncJobs } from '../../src/sync/jobs/index.ts';
 import type { ConnectorRegistry } from '../../src/sync/types.ts';
 import { createTestStore } from './store.ts';
 import type { TestStore } from './store.ts';
@@ -35,6 +39,8 @@ import type { TestStore } from './store.ts';
 export interface TestAppOptions {
   dialect: Dialect;
   config?: Partial<Config>;
+  /** Platform settings over the defaults: the addresses of the fakes the test started. */
+  platforms?: Partial<Config['platforms']>;
   /** Wraps the default read model, e.g. to make one method fail. */
   readModel?: (defaults: ReadModel) => ReadModel;
   rateLimitStore?: RateLimitStore;
@@ -42,6 +48,11 @@ export interface TestAppOptions {
   cache?: AppDeps['cache'];
   /** Connectors for the admin API and the hosted page (default: built from the config). */
   connectors?: ConnectorRegistry;
+  /**
+   * Where the syncs asked for over HTTP go (default: run in this process with `connectors`, as
+   * without REDIS_URL); a queue's are the test's to close.
+   */
+  syncJobs?: SyncJobs;
   callbackConnectors?: ConnectorRegistry;
   /** Listen on this port (a test that must know its address before the app starts). */
   port?: number;
@@ -79,11 +90,15 @@ export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
+  const base = loadConfig({});
   const config: Config = Object.freeze({
-    ...loadConfig({}),
+    ...base,
+    // Tests read the request lines right after an answer: each turn's lines are written at its end.
+    accessLogFlushMs: 0,
     // A key of the test's own: never a key file in the working folder.
     secretKey: randomBytes(32).toString('hex'),
     ...options.config,
+    platforms: { ...base.platforms, ...options.config?.platforms, ...options.platforms },
   });
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger({
@@ -97,11 +112,22 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const events: ResponseEvent[] = [];
   const defaults = createStoreReadModel(store, config.supportedSeasons);
+  const connectors = options.connectors ?? createConnectorRegistry(config);
+  const jobs =
+    options.syncJobs ??
+    createInProcessSyncJobs({
+      store,
+      connectors,
+      secrets: createSecretBox(config),
+      logger,
+      supportedSeasons: config.supportedSeasons,
+    });
   const accounts = createAccountServices({
     store,
     config,
     logger,
-    ...(options.connectors && { connectors: options.connectors }),
+    connectors,
+    jobs,
     ...(options.callbackConnectors && { callbackConnectors: options.callbackConnectors }),
   });
   const app = createApp({
@@ -156,6 +182,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await accounts.close();
+      if (jobs !== options.syncJobs) await jobs.close();
       await app.close();
       await store.destroy();
       assertStatusesDocumented(events, config.supportedSeasons);

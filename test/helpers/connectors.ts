@@ -8,6 +8,9 @@ import type {
   PlatformAccount,
   PlatformConnector,
 } from '../../src/platforms/connector.ts';
+import type { Tx } from '../../src/storage/db.ts';
+import { linkAccount } from '../../src/storage/repositories/accounts.ts';
+import { createUser } from '../../src/storage/repositories/users.ts';
 
 /** Links and returns the account; fails the test when the connector asks for another step. */
 export async function linkWith(
@@ -18,6 +21,24 @@ export async function linkWith(
   const outcome = await connector.link(request, undefined, signal);
   if (outcome.status !== 'linked') throw new Error(`link needs a step: ${outcome.message}`);
   return outcome.account;
+}
+
+/** A new user with the account the connector links, stored as the link command stores it. */
+export async function userLinkedWith(
+  db: Tx,
+  name: string,
+  connector: PlatformConnector,
+  request: LinkRequest,
+): Promise<{ userId: number; account: PlatformAccount }> {
+  const userId = (await createUser(db, name)).id;
+  const account = await linkWith(connector, request);
+  await linkAccount(db, {
+    userId,
+    platform: account.platform,
+    externalUserId: account.externalUserId,
+    ...(account.username === undefined ? {} : { username: account.username }),
+  });
+  return { userId, account };
 }
 
 /** A fetch context whose store holds the given player ids (none by default). */

@@ -118,14 +118,19 @@ export async function startFakeFleaflicker(
     const [league, offset] = key.split('/') as [string, string];
     lastOffset.set(league, Math.max(lastOffset.get(league) ?? 0, Number(offset)));
   }
+  // The listing was recorded with external_id_type=SPORTRADAR; asked without it, Fleaflicker
+  // gives no ids elsewhere (the box score and draft board, recorded without it, carry none).
   const listing = (request: FakeRequest): FakeReply => {
     const league = q(request, 'league_id');
     const offset = q(request, 'result_offset') || '0';
     const body = football(request) ? recorded.listing.get(`${league}/${offset}`) : undefined;
     if (body === undefined) return notFound;
-    if (lastOffset.get(league) !== Number(offset)) return reply.raw(body);
-    const page = JSON.parse(body) as Record<string, unknown>;
-    delete page.resultOffsetNext;
+    const last = lastOffset.get(league) === Number(offset);
+    const withIds = q(request, 'external_id_type') === 'SPORTRADAR';
+    if (!last && withIds) return reply.raw(body);
+    const page = JSON.parse(body) as { players?: Array<{ proPlayer: Record<string, unknown> }> };
+    if (last) delete (page as Record<string, unknown>).resultOffsetNext;
+    if (!withIds) for (const { proPlayer } of page.players ?? []) delete proPlayer.externalIds;
     return reply.json(page);
   };
 

@@ -1,6 +1,7 @@
-// A fake Sleeper serving many generated accounts (no recordings needed): each user has `leagues`
-// football leagues of this year's season (never finished, so every scheduled run syncs it again;
-// workers must run with SUPPORTED_SEASONS reaching it: MANY_SEASON_RANGE) with 4 teams of 3 players, every other sport and season is empty, and
+// A fake Sleeper serving many generated accounts (no recordings needed): each user (`sleeper<i>`
+// by name) has `leagues` football leagues of this year's season (never finished, so every
+// scheduled run syncs it again; workers must run with SUPPORTED_SEASONS reaching it:
+// MANY_SEASON_RANGE) with 4 teams of 3 players, every other sport and season is empty, and
 // the player list holds every rostered player. It records when each call arrived, so a test can
 // count calls in any window across every process calling it, and how often each league was read.
 import { createServer } from 'node:http';
@@ -64,7 +65,18 @@ export async function startFakeSleeperMany(options: {
   );
 
   function answer(path: string): unknown {
-    let m = /^\/user\/(\d+)\/leagues\/(\w+)\/(\d{4})$/.exec(path);
+    // The user `sleeper<i>` by name, as linking looks it up.
+    let m = /^\/user\/sleeper(\d+)$/.exec(path);
+    if (m) {
+      const index = Number(m[1]);
+      if (index >= options.users) return null;
+      return {
+        user_id: userId(index),
+        username: `sleeper${index}`,
+        display_name: `Sleeper ${index}`,
+      };
+    }
+    m = /^\/user\/(\d+)\/leagues\/(\w+)\/(\d{4})$/.exec(path);
     if (m) {
       const index = Number((m[1] as string).slice(1));
       if (m[2] !== 'nfl' || m[3] !== String(MANY_SEASON) || index >= options.users) return [];

@@ -22,47 +22,62 @@ export function testBackends(): Dialect[] {
   return TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<TestStore> {
+/**
+ * Where a store lives, for a test that opens it more than once (restarts, two handles, child
+ * processes): a fresh SQLite file, or a fresh PostgreSQL schema. `remove` deletes it.
+ */
+export interface StoreLocation {
+  options: StoreOptions;
+  remove(): Promise<void>;
+}
+
+export async function createStoreLocation(
+  dialect: Dialect,
+  maxConnections = 4,
+): Promise<StoreLocation> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'fantasy-test-'));
-    const options = { sqliteFile: join(dir, 'test.sqlite') };
-    const store = await openStore(options);
     return {
-      ...store,
-      options,
-      async destroy() {
-        await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
+      options: { sqliteFile: join(dir, 'test.sqlite') },
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create schema ${schema}`);
-  let store: Store;
-  const options = { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections: 4 };
-  try {
-    store = await openStore(options);
-  } catch (error) {
-    await adminQuery(`drop schema ${schema} cascade`);
-    throw error;
-  }
   return {
-    ...store,
-    options,
-    async destroy() {
-      await store.close();
+    options: { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections },
+    remove: async () => {
       await adminQuery(`drop schema ${schema} cascade`);
     },
   };
 }
 
+export async function createTestStore(dialect: Dialect = 'sqlite'): Promise<TestStore> {
+  const location = await createStoreLocation(dialect);
+  let store: Store;
+  try {
+    store = await openStore(location.options);
+  } catch (error) {
+    await location.remove();
+    throw error;
+  }
+  return {
+    ...store,
+    options: location.options,
+    async destroy() {
+      await store.close();
+      await location.remove();
+    },
+  };
+}
+
 /** One statement on a connection of its own (schemas are made and dropped outside the pool). */
-export async function adminQuery(statement: string): Promise<void> {
+export async function adminQuery(statement: string): Promise<unknown[]> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query(statement)).rows;
   } finally {
     await admin.end();
   }

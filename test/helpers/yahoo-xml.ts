@@ -5,7 +5,7 @@
 // an array of one-key objects; a plural wrapper (managers, eligible_positions) an array of
 // {singular: ..}; other elements objects, leaves text. A test helper, not a general XML parser.
 
-interface XmlElement {
+export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
   children: XmlElement[];

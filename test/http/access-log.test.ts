@@ -118,6 +118,43 @@ describe('AccessLog', () => {
     assert.match(writes[1] ?? '', /"path":"\/players\/1\/searchPlayer\/player_id\/4046"/);
   });
 
+  it('under load writes the lines of several turns together, at most every flushMs', async () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger, 40);
+    // After a quiet spell the first line goes out at the end of its turn.
+    access.write(line);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(writes.length, 1);
+    // Lines right after it wait for the interval, over several turns, then go out in one write.
+    for (let turn = 0; turn < 3; turn++) {
+      access.write({ ...line, requestId: `later-${turn}` });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.equal(writes.length, 1, 'nothing written before the interval');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal(writes.length, 2);
+    const ids = (writes[1] ?? '')
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => (JSON.parse(text) as { request_id: string }).request_id);
+    assert.deepEqual(ids, ['later-0', 'later-1', 'later-2']);
+  });
+
+  it('writes at once when 64 KB of lines are pending, and on flush (the app closing)', () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger, 1000);
+    access.write(line);
+    access.flush();
+    assert.equal(writes.length, 1);
+    for (let i = 0; writes.length === 1 && i < 1000; i++) {
+      access.write({ ...line, path: `/${'x'.repeat(250)}` });
+    }
+    assert.equal(writes.length, 2, 'a full buffer is written without waiting');
+    access.write(line);
+    access.flush();
+    assert.equal(writes.length, 3);
+  });
+
   it('writes nothing when info is off', async () => {
     const { logger, writes } = capture('warn');
     const access = new AccessLog(logger);

@@ -2,7 +2,6 @@
 // sync followed to its end, connect sessions, deletion; request bodies refused as they should be.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import {
@@ -39,11 +38,7 @@ for (const dialect of testBackends()) {
 
     before(async () => {
       fake = await startFakeSleeper({ onlyRecordedLeagues: true });
-      const base = loadConfig({});
-      t = await startTestApp({
-        dialect,
-        config: { platforms: { ...base.platforms, sleeperBaseUrl: fake.baseUrl } },
-      });
+      t = await startTestApp({ dialect, platforms: { sleeperBaseUrl: fake.baseUrl } });
       admin = await adminClient(t);
     });
     after(async () => {

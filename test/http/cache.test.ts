@@ -17,6 +17,7 @@ import {
   writePlayerPool,
 } from '../../src/storage/repositories/snapshots.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { buildLeagueSnapshot, buildPlayer } from '../helpers/records.ts';
 import { testBackends } from '../helpers/store.ts';
@@ -45,19 +46,6 @@ function rawGet(t: TestApp, path: string, headers: Record<string, string>): Prom
     req.on('error', reject);
     req.end();
   });
-}
-
-/** Polls `check` until it holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 5000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** `count` rostered players: a body well above the compression threshold. */
@@ -91,12 +79,25 @@ for (const dialect of testBackends()) {
     });
     after(() => t.close());
 
+    /** A second app on its own store, its read model wrapped (to count calls), the world in it. */
+    async function withWrappedApp(
+      readModel: (defaults: ReadModel) => ReadModel,
+      work: (app: TestApp, world: World) => Promise<void>,
+    ): Promise<void> {
+      const app = await startTestApp({ dialect, cache: { pollIntervalMs: POLL_MS }, readModel });
+      try {
+        const world = await buildWorld(app);
+        await app.app.refresh();
+        await work(app, world);
+      } finally {
+        await app.close();
+      }
+    }
+
     it('asks the read model once for a repeated request', async () => {
       const calls: string[] = [];
-      const counted = await startTestApp({
-        dialect,
-        cache: { pollIntervalMs: POLL_MS },
-        readModel: (defaults): ReadModel => ({
+      await withWrappedApp(
+        (defaults): ReadModel => ({
           ...defaults,
           findLeague: (userId, leagueId) => {
             calls.push('findLeague');
@@ -107,29 +108,23 @@ for (const dialect of testBackends()) {
             return defaults.listRostered(league);
           },
         }),
-      });
-      try {
-        const world = await buildWorld(counted);
-        await counted.app.refresh();
-        const path = `/players/getAllRostered/${world.leagues.main}/names`;
-        const first = await counted.request(path, { token: world.tokens.alice });
-        const second = await counted.request(path, { token: world.tokens.alice });
-        assert.equal(first.status, 200);
-        assert.equal(second.status, 200);
-        assert.equal(await second.text(), await first.text());
-        assert.equal(second.headers.get('etag'), first.headers.get('etag'));
-        assert.deepEqual(calls, ['findLeague', 'listRostered']);
-      } finally {
-        await counted.close();
-      }
+        async (counted, world) => {
+          const path = `/players/getAllRostered/${world.leagues.main}/names`;
+          const first = await counted.request(path, { token: world.tokens.alice });
+          const second = await counted.request(path, { token: world.tokens.alice });
+          assert.equal(first.status, 200);
+          assert.equal(second.status, 200);
+          assert.equal(await second.text(), await first.text());
+          assert.equal(second.headers.get('etag'), first.headers.get('etag'));
+          assert.deepEqual(calls, ['findLeague', 'listRostered']);
+        },
+      );
     });
 
     it('keeps no entry for a junk query, and one for queries that mean the same', async () => {
       const calls: string[] = [];
-      const counted = await startTestApp({
-        dialect,
-        cache: { pollIntervalMs: POLL_MS },
-        readModel: (defaults): ReadModel => ({
+      await withWrappedApp(
+        (defaults): ReadModel => ({
           ...defaults,
           findLeagues: (userId, filter) => {
             calls.push('findLeagues');
@@ -140,80 +135,70 @@ for (const dialect of testBackends()) {
             return defaults.listRostered(league);
           },
         }),
-      });
-      try {
-        const world = await buildWorld(counted);
-        await counted.app.refresh();
-        const get = (path: string) => counted.request(path, { token: world.tokens.alice });
-        const rostered = `/players/getAllRostered/${world.leagues.main}/names`;
-        for (const query of ['', '?', '?&', '?bogus=1', '?bogus=2', '?%zz', '?a&b']) {
-          const response = await get(rostered + query);
-          assert.equal(response.status, query.length > 2 ? 400 : 200, query);
-          await response.arrayBuffer();
-        }
-        assert.deepEqual(calls, ['listRostered'], 'one entry for the map, none for junk');
-        calls.length = 0;
-        const list = '/league/findAllLeagues';
-        const etags = new Set<string | null>();
-        for (const query of [
-          '?sport=football&season=2021',
-          '?season=2021&sport=football',
-          '?sport=football&sport=football&season=2021&season=2021',
-        ]) {
-          const response = await get(list + query);
-          assert.equal(response.status, 200, query);
-          etags.add(response.headers.get('etag'));
-          await response.arrayBuffer();
-        }
-        for (const query of ['?sports=football', '?sport=hockey', '?season=2021&nope=1']) {
-          await expectProblem(await get(list + query), 'invalid_parameter');
-        }
-        assert.equal(etags.size, 1);
-        assert.deepEqual(calls, ['findLeagues'], 'the same filter is one entry, junk none');
-      } finally {
-        await counted.close();
-      }
+        async (counted, world) => {
+          const get = (path: string) => counted.request(path, { token: world.tokens.alice });
+          const rostered = `/players/getAllRostered/${world.leagues.main}/names`;
+          for (const query of ['', '?', '?&', '?bogus=1', '?bogus=2', '?%zz', '?a&b']) {
+            const response = await get(rostered + query);
+            assert.equal(response.status, query.length > 2 ? 400 : 200, query);
+            await response.arrayBuffer();
+          }
+          assert.deepEqual(calls, ['listRostered'], 'one entry for the map, none for junk');
+          calls.length = 0;
+          const list = '/league/findAllLeagues';
+          const etags = new Set<string | null>();
+          for (const query of [
+            '?sport=football&season=2021',
+            '?season=2021&sport=football',
+            '?sport=football&sport=football&season=2021&season=2021',
+          ]) {
+            const response = await get(list + query);
+            assert.equal(response.status, 200, query);
+            etags.add(response.headers.get('etag'));
+            await response.arrayBuffer();
+          }
+          for (const query of ['?sports=football', '?sport=hockey', '?season=2021&nope=1']) {
+            await expectProblem(await get(list + query), 'invalid_parameter');
+          }
+          assert.equal(etags.size, 1);
+          assert.deepEqual(calls, ['findLeagues'], 'the same filter is one entry, junk none');
+        },
+      );
     });
 
     it('keeps one entry for name searches that differ only as normalised (case, accents, dots)', async () => {
       const calls: string[] = [];
-      const counted = await startTestApp({
-        dialect,
-        cache: { pollIntervalMs: POLL_MS },
-        readModel: (defaults): ReadModel => ({
+      await withWrappedApp(
+        (defaults): ReadModel => ({
           ...defaults,
           searchPlayers: (league, name) => {
             calls.push(name);
             return defaults.searchPlayers(league, name);
           },
         }),
-      });
-      try {
-        const world = await buildWorld(counted);
-        await counted.app.refresh();
-        const search = (name: string) =>
-          counted.request(`/players/${world.leagues.main}/searchPlayer/name/${name}`, {
-            token: world.tokens.alice,
-          });
-        const etags = new Set<string | null>();
-        for (const name of ['dj%20moore', 'DJ%20MOORE', 'D.J.%20Moore', 'd%20j%20m%C3%B3ore']) {
-          const response = await search(name);
-          assert.equal(response.status, 200, name);
-          assert.equal(((await response.json()) as { player_id: string }).player_id, '4983');
-          etags.add(response.headers.get('etag'));
-        }
-        assert.equal(etags.size, 1);
-        assert.deepEqual(calls, ['dj moore'], 'four spellings, one search, one entry');
-        // Parameters that fail their check are never looked up under a normalised key.
-        await expectProblem(await search(`dj%20moore${'x'.repeat(100)}`), 'invalid_parameter');
-        await expectProblem(await search('%21%2C%21'), 'invalid_parameter');
-        await expectProblem(await search('dj%zzmoore'), 'invalid_parameter');
-        assert.equal(calls.length, 1);
-        assert.equal((await search('dj%20mo')).status, 200, 'another name, another search');
-        assert.equal(calls.length, 2);
-      } finally {
-        await counted.close();
-      }
+        async (counted, world) => {
+          const search = (name: string) =>
+            counted.request(`/players/${world.leagues.main}/searchPlayer/name/${name}`, {
+              token: world.tokens.alice,
+            });
+          const etags = new Set<string | null>();
+          for (const name of ['dj%20moore', 'DJ%20MOORE', 'D.J.%20Moore', 'd%20j%20m%C3%B3ore']) {
+            const response = await search(name);
+            assert.equal(response.status, 200, name);
+            assert.equal(((await response.json()) as { player_id: string }).player_id, '4983');
+            etags.add(response.headers.get('etag'));
+          }
+          assert.equal(etags.size, 1);
+          assert.deepEqual(calls, ['dj moore'], 'four spellings, one search, one entry');
+          // Parameters that fail their check are never looked up under a normalised key.
+          await expectProblem(await search(`dj%20moore${'x'.repeat(100)}`), 'invalid_parameter');
+          await expectProblem(await search('%21%2C%21'), 'invalid_parameter');
+          await expectProblem(await search('dj%zzmoore'), 'invalid_parameter');
+          assert.equal(calls.length, 1);
+          assert.equal((await search('dj%20mo')).status, 200, 'another name, another search');
+          assert.equal(calls.length, 2);
+        },
+      );
     });
 
     it('sends ETag, Last-Modified and Cache-Control: private, and 304 to a matching If-None-Match', async () => {

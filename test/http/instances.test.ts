@@ -3,14 +3,11 @@
 // one instance's store is served by the other once its change feed has polled. Last, two
 // startServer processes-in-one configured by REDIS_URL, as `fantasy-data serve` runs them.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
-import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createHttpServer } from '../../src/http/server.ts';
@@ -23,8 +20,9 @@ import type { Dialect, Store } from '../../src/storage/db.ts';
 import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { createStoreLocation, testBackends } from '../helpers/store.ts';
 import { SKIP_WITHOUT_REDIS, TEST_REDIS_URL, deleteKeys, uniquePrefix } from './redis.ts';
 
 const POLL_MS = 50;
@@ -34,40 +32,16 @@ const LIMIT = 5;
 async function openSharedStores(
   dialect: Dialect,
 ): Promise<{ stores: [Store, Store]; destroy(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'fantasy-instances-'));
-    const file = join(dir, 'shared.sqlite');
-    const stores: [Store, Store] = [
-      await openStore({ sqliteFile: file }),
-      await openStore({ sqliteFile: file }),
-    ];
-    return {
-      stores,
-      async destroy() {
-        for (const store of stores) await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = TEST_DATABASE_URL ?? '';
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const options = { databaseUrl: url, pgSchema: schema, maxConnections: 4 };
-  const stores: [Store, Store] = [await openStore(options), await openStore(options)];
+  const location = await createStoreLocation(dialect);
+  const stores: [Store, Store] = [
+    await openStore(location.options),
+    await openStore(location.options),
+  ];
   return {
     stores,
     async destroy() {
       for (const store of stores) await store.close();
-      await admin(`drop schema ${schema} cascade`);
+      await location.remove();
     },
   };
 }
@@ -116,15 +90,6 @@ async function issueTestToken(store: Store, userId: number): Promise<string> {
     products: ['league', 'player', 'roster'],
   });
   return token;
-}
-
-/** Polls `check` until it holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await delay(10);
-  }
 }
 
 for (const dialect of testBackends()) {
@@ -201,9 +166,11 @@ for (const dialect of testBackends()) {
             accountId: null,
           },
         );
-        await eventually('the other instance shows the write', async () => {
-          return (await nameOn(b)) === 'Renamed Friends';
-        });
+        await eventually(
+          'the other instance shows the write',
+          async () => (await nameOn(b)) === 'Renamed Friends',
+          10_000,
+        );
         assert.equal(await nameOn(a), 'Renamed Friends');
       });
     },

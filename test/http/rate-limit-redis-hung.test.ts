@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
 import type { RateLimitDecision } from '../../src/http/rate-limit.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { startFakeRedis } from './fake-redis.ts';
 import {
   SKIP_WITHOUT_REDIS,
@@ -31,15 +32,6 @@ async function timedHit(
   const immediate = !(answer instanceof Promise);
   const decision = await answer;
   return { decision, immediate, ms: performance.now() - started };
-}
-
-/** Polls until `check` holds; fails after `timeoutMs` (a bound, not a timing assertion). */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await delay(20);
-  }
 }
 
 describe('RedisRateLimitStore with a hung Redis (fake)', () => {

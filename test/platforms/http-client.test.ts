@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PlatformError } from '../../src/platforms/connector.ts';
 import {
   RequestBudget,
   createHttpClient,
@@ -9,21 +8,12 @@ import {
 import type { HttpClientOptions } from '../../src/platforms/http-client.ts';
 import { reply, startFakePlatform } from '../helpers/fake-platform.ts';
 import type { FakePlatformServer, FakeReply } from '../helpers/fake-platform.ts';
+import { failure } from '../helpers/failure.ts';
 
 /** A sleep that only records what it was asked for, so retries cost no real time. */
 function recordingSleep(): { sleep: (ms: number) => Promise<void>; asked: number[] } {
   const asked: number[] = [];
   return { asked, sleep: async (ms) => void asked.push(ms) };
-}
-
-async function platformError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlatformError, `expected a PlatformError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the request to fail');
 }
 
 describe('http client against a fake platform server', () => {
@@ -66,7 +56,7 @@ describe('http client against a fake platform server', () => {
   test('backoff doubles per retry up to its ceiling', async () => {
     const url = route(reply.status(503));
     const { http, asked } = client({ random: () => 0.999, backoffMaxMs: 25, maxAttempts: 4 });
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'unavailable');
     assert.match(error.message, /^sleeper: GET \/t\d+ answered HTTP 503$/);
     assert.deepEqual(asked, [9, 19, 24]);
@@ -91,7 +81,7 @@ describe('http client against a fake platform server', () => {
   test('a Retry-After beyond the cap fails at once as rate_limited', async () => {
     const url = route(reply.rateLimited('3600'), reply.json({}));
     const { http, asked } = client({ retryAfterMaxMs: 60_000 });
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'rate_limited');
     assert.match(error.message, /3600 s/);
     assert.deepEqual(asked, []);
@@ -101,14 +91,14 @@ describe('http client against a fake platform server', () => {
   test('429 every time ends as rate_limited after maxAttempts', async () => {
     const url = route(reply.rateLimited());
     const { http } = client({ maxAttempts: 3 });
-    assert.equal((await platformError(http.getJson(url))).kind, 'rate_limited');
+    assert.equal((await failure(http.getJson(url))).kind, 'rate_limited');
     assert.equal(hits(url), 3);
   });
 
   test('a hanging answer times out, is retried, then fails as timeout', async () => {
     const url = route(reply.hang());
     const { http } = client({ timeoutMs: 50, maxAttempts: 2 });
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'timeout');
     assert.match(error.message, /within 50 ms/);
     assert.equal(hits(url), 2);
@@ -123,7 +113,7 @@ describe('http client against a fake platform server', () => {
   test('a dropped connection is retried, then reported as unavailable', async () => {
     const url = route(reply.reset());
     const { http } = client({ maxAttempts: 2 });
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'unavailable');
     assert.equal(hits(url), 2);
   });
@@ -131,7 +121,7 @@ describe('http client against a fake platform server', () => {
   test('truncated JSON is invalid_response and not retried', async () => {
     const url = route(reply.truncated(JSON.stringify({ league_id: '1', name: 'League' })));
     const { http } = client();
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'invalid_response');
     assert.match(error.message, /not valid JSON/);
     assert.equal(hits(url), 1);
@@ -140,13 +130,13 @@ describe('http client against a fake platform server', () => {
   test('malformed JSON is invalid_response', async () => {
     const url = route(reply.malformed());
     const { http } = client();
-    assert.equal((await platformError(http.getJson(url))).kind, 'invalid_response');
+    assert.equal((await failure(http.getJson(url))).kind, 'invalid_response');
   });
 
   test('404 is not_found and not retried', async () => {
     const url = route(reply.status(404));
     const { http } = client();
-    const error = await platformError(http.getJson(url));
+    const error = await failure(http.getJson(url));
     assert.equal(error.kind, 'not_found');
     assert.equal(hits(url), 1);
   });
@@ -154,7 +144,7 @@ describe('http client against a fake platform server', () => {
   test('other 4xx fail at once', async () => {
     const url = route(reply.status(400));
     const { http } = client();
-    assert.equal((await platformError(http.getJson(url))).kind, 'unavailable');
+    assert.equal((await failure(http.getJson(url))).kind, 'unavailable');
     assert.equal(hits(url), 1);
   });
 
@@ -162,7 +152,7 @@ describe('http client against a fake platform server', () => {
     for (const status of [401, 403]) {
       const url = route(reply.raw('{"messages":["AUTH_LEAGUE_NOT_VISIBLE"]}', status));
       const { http } = client();
-      const error = await platformError(http.getJson(url));
+      const error = await failure(http.getJson(url));
       assert.equal(error.kind, 'forbidden');
       assert.equal(hits(url), 1);
       assert.deepEqual(error.response, {
@@ -199,7 +189,7 @@ describe('http client against a fake platform server', () => {
   test('errors name the path but never the query or the headers', async () => {
     const url = route(reply.status(500));
     const { http } = client({ maxAttempts: 1, headers: { authorization: 'Bearer hush-123' } });
-    const error = await platformError(http.getJson(`${url}?access_token=hush-456`));
+    const error = await failure(http.getJson(`${url}?access_token=hush-456`));
     assert.doesNotMatch(error.message, /hush/);
     assert.equal(server.requests.at(-1)?.headers.authorization, 'Bearer hush-123');
   });
@@ -335,7 +325,7 @@ describe('network failures name the host that could not be reached', () => {
     });
 
   test('an unknown host (no network or DNS) reads as unreachable, not as "not found"', async () => {
-    const error = await platformError(
+    const error = await failure(
       client('ENOTFOUND').getJson('https://api.example.test/v1/user/somebody'),
     );
     assert.equal(error.kind, 'unavailable');
@@ -350,14 +340,14 @@ describe('network failures name the host that could not be reached', () => {
     const { url } = server;
     await server.close();
     const http = createHttpClient({ platform: 'sleeper', maxAttempts: 1, requestsPerMinute: 0 });
-    const error = await platformError(http.getJson(`${url}/v1/user/somebody?key=secret`));
+    const error = await failure(http.getJson(`${url}/v1/user/somebody?key=secret`));
     assert.match(error.message, new RegExp(`could not reach ${new URL(url).host}`));
     assert.match(error.message, /connection refused/);
     assert.doesNotMatch(error.message, /secret/);
   });
 
   test('other codes still name the host and keep the code', async () => {
-    const error = await platformError(client('EPROTO').getJson('https://api.example.test/x'));
+    const error = await failure(client('EPROTO').getJson('https://api.example.test/x'));
     assert.match(error.message, /could not reach api\.example\.test: EPROTO/);
   });
 });

@@ -3,24 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { runCrashTrials } from '../../reliability/crash.ts';
 import type { StoreSpot } from '../../reliability/crash.ts';
 import { SLEEPER_FIXTURES_SKIP } from '../helpers/fake-platform.ts';
-import { TEST_DATABASE_URL } from '../helpers/store.ts';
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { TEST_DATABASE_URL, createStoreLocation } from '../helpers/store.ts';
 
 const spots: Record<string, () => Promise<StoreSpot>> = {
   sqlite: async () => {
@@ -32,16 +20,15 @@ const spots: Record<string, () => Promise<StoreSpot>> = {
     };
   },
   postgres: async () => {
-    const schema = `crash_${randomBytes(5).toString('hex')}`;
-    await admin(`create schema ${schema}`);
+    const location = await createStoreLocation('postgres', 2);
     const url = new URL(TEST_DATABASE_URL as string);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    url.searchParams.set('options', `-c search_path=${location.options.pgSchema}`);
     const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-crash-test-pg-'));
     return {
       env: { DATABASE_URL: url.toString(), FANTASY_DATA_DIR: dataDir },
-      options: { databaseUrl: TEST_DATABASE_URL as string, pgSchema: schema, maxConnections: 2 },
+      options: location.options,
       remove: async () => {
-        await admin(`drop schema ${schema} cascade`);
+        await location.remove();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { linkAccount, listAccounts } from '../../src/storage/repositories/accounts.ts';
+import {
+  linkAccount,
+  listAccounts,
+  markLinkProblem,
+} from '../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { describeEachBackend } from './backends.ts';
 
@@ -41,6 +45,23 @@ describeEachBackend('accounts repository', ({ store }) => {
     assert.equal(second.username, 'new_name');
     assert.equal('credentialsEncrypted' in second, false, 'the old credentials are not kept');
     assert.deepEqual(await listAccounts(store().db), [second]);
+  });
+
+  it('re-linking clears a link problem unless the new link keeps it', async () => {
+    const user = await createUser(store().db, 'alice');
+    const link = { userId: user.id, platform: 'mfl' as const, externalUserId: 'alice_mfl' };
+    const first = await linkAccount(store().db, { ...link, credentialsEncrypted: 'cookie-1' });
+    await markLinkProblem(store().db, first.id, 'MFL no longer accepts the login');
+    const kept = await linkAccount(store().db, {
+      ...link,
+      credentialsEncrypted: 'cookie-1',
+      settings: { leagueIds: ['54040'] },
+      linkProblem: 'MFL no longer accepts the login',
+    });
+    assert.equal(kept.linkProblem, 'MFL no longer accepts the login');
+    assert.deepEqual(kept.settings, { leagueIds: ['54040'] });
+    const renewed = await linkAccount(store().db, { ...link, credentialsEncrypted: 'cookie-2' });
+    assert.equal('linkProblem' in renewed, false);
   });
 
   it('filters by user and by platform', async () => {

@@ -1,64 +1,66 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { openStore } from '../../src/storage/db.ts';
 import { initialSchema } from '../../src/storage/migrations/001-initial.ts';
-import type { Dialect, StoreOptions } from '../../src/storage/db.ts';
+import { seasonalPoolsAndLinks } from '../../src/storage/migrations/002-seasonal-pools-and-links.ts';
+import { playerCrossref } from '../../src/storage/migrations/003-player-crossref.ts';
+import { syncRunLeases } from '../../src/storage/migrations/004-sync-run-leases.ts';
+import { accountSeasons } from '../../src/storage/migrations/005-account-seasons.ts';
+import { adminSchema } from '../../src/storage/migrations/006-admin.ts';
+import type { DialectMigration } from '../../src/storage/migrate.ts';
+import { findSyncRequest } from '../../src/storage/repositories/sync-requests.ts';
 import { findLeagueForUser } from '../../src/storage/repositories/leagues.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { createUser, findUserByName, listUsers } from '../../src/storage/repositories/users.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { createStoreLocation, testBackends } from '../helpers/store.ts';
+import type { StoreLocation } from '../helpers/store.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the pre-upgrade store has no Schema type. */
 
-const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'open-store.child.ts');
+/** The migrations of the version before syncs over HTTP went to the sync jobs. */
+const BEFORE_007: ReadonlyArray<[string, DialectMigration]> = [
+  ['001-initial', initialSchema],
+  ['002-seasonal-pools-and-links', seasonalPoolsAndLinks],
+  ['003-player-crossref', playerCrossref],
+  ['004-sync-run-leases', syncRunLeases],
+  ['005-account-seasons', accountSeasons],
+  ['006-admin', adminSchema],
+];
 
-/** A place for a store that outlives one openStore: a file, or a schema, removed after the test. */
-interface Location {
-  options: StoreOptions;
-  remove(): Promise<void>;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
+/** Builds a SQLite store at `location` as an earlier version left it: these migrations, then `seed`. */
+async function oldSqliteStore(
+  location: StoreLocation,
+  migrations: ReadonlyArray<[string, DialectMigration]>,
+  seed: (old: Kysely<any>) => Promise<void>,
+): Promise<void> {
+  const file = (location.options as { sqliteFile: string }).sqliteFile;
+  const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
   try {
-    await client.query(text);
+    await sql`create table kysely_migration (name varchar(255) not null primary key,
+      timestamp varchar(255) not null)`.execute(old);
+    for (const [name, migration] of migrations) {
+      await migration('sqlite').up(old);
+      await sql`insert into kysely_migration values (${name}, '2026-01-01')`.execute(old);
+    }
+    await seed(old);
   } finally {
-    await client.end();
+    await old.destroy();
   }
 }
 
-async function makeLocation(dialect: Dialect): Promise<Location> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'fantasy-migrate-'));
-    return {
-      options: { sqliteFile: join(dir, 'store.sqlite') },
-      remove: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create schema ${schema}`);
-  return {
-    options: { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections: 2 },
-    remove: () => adminQuery(`drop schema ${schema} cascade`),
-  };
-}
+const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'open-store.child.ts');
 
 for (const dialect of testBackends()) {
   describe(`migrations [${dialect}]`, () => {
-    let location: Location;
+    let location: StoreLocation;
     beforeEach(async () => {
-      location = await makeLocation(dialect);
+      location = await createStoreLocation(dialect, 2);
     });
     afterEach(async () => {
       await location.remove();
@@ -92,6 +94,7 @@ for (const dialect of testBackends()) {
           { name: '004-sync-run-leases' },
           { name: '005-account-seasons' },
           { name: '006-admin' },
+          { name: '007-sync-request-accounts' },
         ]);
       } finally {
         await second.close();
@@ -105,22 +108,12 @@ for (const dialect of testBackends()) {
       },
       async () => {
         // A store as the previous version left it: migration 001 only, with a pool and a player.
-        const file = (location.options as { sqliteFile: string }).sqliteFile;
-        const old = new Kysely<any>({
-          dialect: new SqliteDialect({ database: new Database(file) }),
-        });
-        try {
-          await initialSchema('sqlite').up(old);
-          await sql`create table kysely_migration (name varchar(255) not null primary key,
-          timestamp varchar(255) not null)`.execute(old);
-          await sql`insert into kysely_migration values ('001-initial', '2026-01-01')`.execute(old);
+        await oldSqliteStore(location, BEFORE_007.slice(0, 1), async (old) => {
           await sql`insert into players (platform, sport, player_id, full_name, active)
           values ('sleeper', 'football', '4046', 'Ace Player', 1)`.execute(old);
           await sql`insert into player_pools (platform, sport, version, data_seq)
           values ('sleeper', 'football', 1, 1)`.execute(old);
-        } finally {
-          await old.destroy();
-        }
+        });
         const store = await openStore(location.options);
         try {
           const players = await store.db.selectFrom('players').selectAll().execute();
@@ -133,6 +126,57 @@ for (const dialect of testBackends()) {
             pools.map((row) => [row.platform, Number(row.season)]),
             [['sleeper', 0]],
           );
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+    it(
+      'keeps the syncs requested over HTTP before 007, each as it ended (running: interrupted)',
+      {
+        skip: dialect === 'postgres' ? 'the upgrade is built here on SQLite' : false,
+      },
+      async () => {
+        // A store as the previous version left it: migrations 001 to 006, with two requests.
+        await oldSqliteStore(location, BEFORE_007, async (old) => {
+          await sql`insert into users (name, created_at) values ('alice', '2026-01-01')`.execute(
+            old,
+          );
+          const progress = JSON.stringify({
+            accountsTotal: 1,
+            accountsDone: 1,
+            leaguesFound: 3,
+            leaguesWritten: 2,
+            leaguesUnchanged: 0,
+            leaguesFailed: 1,
+            poolsRefreshed: 1,
+            needsRelink: [],
+          });
+          await sql`insert into sync_requests
+            (user_id, platform, status, created_at, finished_at, progress, error, owner) values
+            (1, 'sleeper', 'partial', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z',
+             ${progress}, 'sleeper: one league failed', 'host:1'),
+            (1, null, 'running', '2026-01-02T00:00:00Z', null, '{}', null, 'host:1')`.execute(old);
+        });
+        const store = await openStore(location.options);
+        try {
+          const done = await findSyncRequest(store.db, 1);
+          assert.equal(done?.status, 'partial');
+          assert.equal(done?.platform, 'sleeper');
+          assert.equal(done?.finishedAt, '2026-01-01T00:01:00Z');
+          assert.equal(done?.error, 'sleeper: one league failed');
+          assert.deepEqual(
+            [
+              done?.progress.leaguesFound,
+              done?.progress.leaguesWritten,
+              done?.progress.leaguesFailed,
+            ],
+            [3, 2, 1],
+          );
+          const running = await findSyncRequest(store.db, 2);
+          assert.equal(running?.status, 'interrupted');
+          assert.equal(running?.error, 'the process running it stopped');
         } finally {
           await store.close();
         }

@@ -2,13 +2,11 @@
 // create nothing (no ./data folder, no tables in an empty PostgreSQL schema).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { StoreNotFoundError, openStore } from '../../src/storage/db.ts';
-import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { TEST_DATABASE_URL, adminQuery, createStoreLocation } from '../helpers/store.ts';
 
 describe('opening a store that must exist', () => {
   it('SQLite: fails on a missing store and creates no folder, opens an existing one', async () => {
@@ -28,28 +26,18 @@ describe('opening a store that must exist', () => {
     'PostgreSQL: fails on a schema with no store and creates no table in it',
     { skip: TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' },
     async () => {
-      const schema = `exist_${randomBytes(6).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        try {
-          return (await client.query(statement)).rows;
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`create schema ${schema}`);
+      const location = await createStoreLocation('postgres');
       try {
-        const options = { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, mustExist: true };
+        const options = { ...location.options, mustExist: true };
         await assert.rejects(openStore(options), StoreNotFoundError);
-        const tables = await admin(
-          `select table_name from information_schema.tables where table_schema = '${schema}'`,
+        const tables = await adminQuery(
+          `select table_name from information_schema.tables where table_schema = '${location.options.pgSchema}'`,
         );
         assert.deepEqual(tables, []);
         await (await openStore({ ...options, mustExist: false })).close();
         await (await openStore(options)).close();
       } finally {
-        await admin(`drop schema ${schema} cascade`);
+        await location.remove();
       }
     },
   );

@@ -4,17 +4,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openStore } from '../../src/storage/db.ts';
 import type { StoreOptions } from '../../src/storage/db.ts';
 import { DEMO_LEAGUE_PLAN } from '../../src/platforms/demo/index.ts';
 import { loadDemoIntoEmptyStore } from '../../src/sync/demo.ts';
-import { TEST_DATABASE_URL, testBackends } from '../helpers/store.ts';
+import { createStoreLocation, testBackends } from '../helpers/store.ts';
+import type { StoreLocation } from '../helpers/store.ts';
 import { seasonsBetween } from '../../src/domain/seasons.ts';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'demo-first-start.child.ts');
@@ -76,21 +73,13 @@ function runChild(
 
 for (const dialect of testBackends()) {
   describe(`a first start killed during its demo load (${dialect})`, () => {
-    const stores: Array<{ options: StoreOptions; drop(): Promise<void> }> = [];
+    const stores: StoreLocation[] = [];
     const demoLeagues = DEMO_LEAGUE_PLAN.length;
 
     async function freshStore(): Promise<StoreOptions> {
-      if (dialect === 'sqlite') {
-        const dir = mkdtempSync(join(tmpdir(), 'fantasy-crash-'));
-        const options = { sqliteFile: join(dir, 'store.sqlite') };
-        stores.push({ options, drop: async () => rmSync(dir, { recursive: true, force: true }) });
-        return options;
-      }
-      const schema = `crash_${randomBytes(6).toString('hex')}`;
-      await admin(`create schema ${schema}`);
-      const options = { databaseUrl: TEST_DATABASE_URL, pgSchema: schema, maxConnections: 2 };
-      stores.push({ options, drop: () => admin(`drop schema ${schema} cascade`) });
-      return options;
+      const location = await createStoreLocation(dialect, 2);
+      stores.push(location);
+      return location.options;
     }
 
     let loadMs = 0;
@@ -100,7 +89,7 @@ for (const dialect of testBackends()) {
       loadMs = timed.loadMs;
     });
     after(async () => {
-      for (const store of stores) await store.drop();
+      for (const store of stores) await store.remove();
     });
 
     it(`leaves nothing or everything, ${TRIALS} kills at random moments`, async (t) => {
@@ -135,14 +124,4 @@ for (const dialect of testBackends()) {
       t.diagnostic(`load ${loadMs} ms; kill after, outcome: ${outcomes.join(', ')}`);
     });
   });
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

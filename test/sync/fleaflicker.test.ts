@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createFleaflickerConnector } from '../../src/platforms/fleaflicker/index.ts';
-import { linkAccount, listAccounts } from '../../src/storage/repositories/accounts.ts';
+import { listAccounts } from '../../src/storage/repositories/accounts.ts';
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
-import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncUser } from '../../src/sync/engine.ts';
-import { linkWith } from '../helpers/connectors.ts';
+import { userLinkedWith } from '../helpers/connectors.ts';
 import {
   FLEAFLICKER_FIXTURES_SKIP,
   RECORDED_FLEAFLICKER_EMAIL,
@@ -44,13 +43,9 @@ for (const dialect of testBackends()) {
         backoffBaseMs: 1,
         requestsPerMinute: 0,
       });
-      userId = (await createUser(store.db, 'alice')).id;
-      const account = await linkWith(connector, { email: RECORDED_FLEAFLICKER_EMAIL });
-      await linkAccount(store.db, {
-        userId,
-        platform: 'fleaflicker',
-        externalUserId: account.externalUserId,
-      });
+      ({ userId } = await userLinkedWith(store.db, 'alice', connector, {
+        email: RECORDED_FLEAFLICKER_EMAIL,
+      }));
     });
     after(async () => {
       await store?.destroy();

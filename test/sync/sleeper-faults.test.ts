@@ -1,18 +1,16 @@
 // End-to-end syncs of a linked Sleeper account through a fake Sleeper server serving the recorded
 // responses in ../shared/fixtures/sleeper, with faults injected into one league at a time. Each
 // fault must leave that league's earlier data whole, record the error, and spare the other league.
-import { linkWith } from '../helpers/connectors.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { League } from '../../src/domain/records.ts';
 import { createSleeperConnector } from '../../src/platforms/sleeper/index.ts';
-import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { findLeagueForUser, findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { listLeagueSyncStatus } from '../../src/storage/repositories/syncs.ts';
-import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncUser } from '../../src/sync/engine.ts';
 import type { SyncSummary } from '../../src/sync/types.ts';
+import { userLinkedWith } from '../helpers/connectors.ts';
 import {
   RECORDED_SLEEPER_USER,
   SLEEPER_FIXTURES_SKIP,
@@ -61,15 +59,11 @@ for (const dialect of testBackends()) {
           backoffMaxMs: 5,
           retryAfterMaxMs: 2000,
         });
-        userId = (await createUser(store.db, 'alice')).id;
-        const account = await linkWith(connector, { username: RECORDED_SLEEPER_USER.username });
-        assert.equal(account.externalUserId, RECORDED_SLEEPER_USER.userId);
-        await linkAccount(store.db, {
-          userId,
-          platform: 'sleeper',
-          externalUserId: account.externalUserId,
-          ...(account.username === undefined ? {} : { username: account.username }),
+        const linked = await userLinkedWith(store.db, 'alice', connector, {
+          username: RECORDED_SLEEPER_USER.username,
         });
+        userId = linked.userId;
+        assert.equal(linked.account.externalUserId, RECORDED_SLEEPER_USER.userId);
       });
       after(async () => {
         await store?.destroy();

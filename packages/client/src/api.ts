@@ -376,7 +376,7 @@ export interface paths {
     put?: never;
     /**
      * Start a sync of a user's accounts
-     * @description Answers 202 at once with the sync (its `Location` is where to follow it); the sync runs in the background of the serving process: every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. Its leagues are served as soon as each is written.
+     * @description Answers 202 at once with the sync (its `Location` is where to follow it): every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs where every sync runs: with REDIS_URL as one queued job per account, taken by a sync worker (`running` while it waits), otherwise in the background of the serving process. An account already queued or being synced is not synced twice: its sync under way answers. Its leagues are served as soon as each is written.
      *
      *     Requires an admin key.
      */
@@ -396,7 +396,7 @@ export interface paths {
     };
     /**
      * Follow a sync
-     * @description `status` is `running` until it ends `ok`, `partial` (some leagues failed; they keep their previous snapshot), `failed` or `interrupted` (the serving process stopped). `progress` counts leagues as they are written.
+     * @description `status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues failed; they keep their previous snapshot), `failed` or `interrupted` (the process syncing an account stopped and no worker took the sync over). `progress` counts leagues as they are written, whichever process writes them.
      *
      *     Requires an admin key.
      */

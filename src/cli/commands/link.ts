@@ -7,6 +7,7 @@ import { InvalidInputError } from '../../domain/errors.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
 import { linkPlatformAccount } from '../../sync/linking.ts';
+import { RELINK_HINT } from '../report.ts';
 import {
   EXIT_OK,
   HELP_OPTION,
@@ -22,7 +23,8 @@ export const LINK_USAGE = `Usage:
   fantasy-data link PLATFORM --user NAME [--username NAME] [--email EMAIL] [--league ID]...
                     [--credentials-file FILE | --credentials-file -] [--code CODE]
       link the user's account on PLATFORM (${PLATFORMS.join(', ')}); linking again replaces
-      the link (and clears a "needs linking again" mark). What each platform takes:
+      the link; it clears a "needs linking again" mark unless it only adds leagues to the
+      credentials the platform refused (give new ones). What each platform takes:
         sleeper      --username SLEEPER_USERNAME
         espn         --credentials-file FILE with {"espn_s2": "...", "swid": "{GUID}"}
                      (the espn_s2 and SWID cookies of a signed-in browser), and/or --league ID
@@ -99,6 +101,15 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
     const linked = outcome.account;
     io.out(linked.externalUserId);
     const name = linked.username === undefined ? '' : ` "${linked.username}"`;
+    if (linked.linkProblem !== undefined) {
+      // Leagues were added to credentials the platform refused: they are kept, the mark too.
+      io.err(
+        `updated the ${platform} link${name} of ${user.name}, which still needs linking again: ` +
+          `${linked.linkProblem}. It keeps the credentials ${platform} refused and is not synced ` +
+          `until linked with new ones${RELINK_HINT(platform, user.name)}`,
+      );
+      return EXIT_OK;
+    }
     io.err(
       `linked ${platform} account${name} (${platform} user id ${linked.externalUserId}) to ${user.name}; ` +
         `sync it with: fantasy-data sync --user ${user.name} --platform ${platform}`,

@@ -15,7 +15,7 @@ export const ADMIN_TAGS = {
   'admin-users': 'Admin: users of the service (admin key).',
   'admin-tokens': "Admin: a user's API tokens (admin key).",
   'admin-links': "Admin: a user's linked platform accounts (admin key).",
-  'admin-syncs': 'Admin: syncs run in the background (admin key).',
+  'admin-syncs': "Admin: syncs of a user's accounts, started and followed (admin key).",
   'admin-connect': 'Admin: connect sessions, one-time links to the hosted page (admin key).',
 } as const;
 export type AdminTag = keyof typeof ADMIN_TAGS;

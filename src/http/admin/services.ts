@@ -1,5 +1,5 @@
-// What admin handlers are handed: the store, and the sync side's services (linking, background
-// syncs) built in the composition root, so the HTTP layer never calls a platform itself.
+// What admin handlers are handed: the store, and the sync side's services (linking, syncs handed
+// to the sync jobs) built in the composition root, so the HTTP layer never calls a platform.
 import type { Config } from '../../config.ts';
 import type { Store } from '../../storage/db.ts';
 import type { AccountServices } from '../../sync/account-services.ts';

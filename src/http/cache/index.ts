@@ -26,6 +26,23 @@ export interface Caching {
   close(): Promise<void>;
 }
 
+/**
+ * The budgets of a process allowed `megabytes` of caches (CACHE_MB): 40% rendered answers, 50%
+ * pools and their name indexes (a 10,000-player pool with its index counts about 7 MB), 5% each
+ * league lists and rosters. At 64 MB: 25.6 MB of answers, 32 MB of pools.
+ */
+export function cacheBudgets(megabytes: number): CacheOptions {
+  const bytes = megabytes * 1024 * 1024;
+  return {
+    maxResponseBytes: Math.round(bytes * 0.4),
+    snapshotLimits: {
+      userBytes: Math.round(bytes * 0.05),
+      rosterBytes: Math.round(bytes * 0.05),
+      poolBytes: Math.round(bytes * 0.5),
+    },
+  };
+}
+
 /** Starts polling at once; `close` stops it. */
 export function createCaching(
   store: Store,

@@ -4,7 +4,12 @@
 import type { Sport } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON } from '../../domain/pools.ts';
-import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import type {
+  LeagueSnapshot,
+  PlayerExternalId,
+  PlayerPoolSnapshot,
+  PlayerRecord,
+} from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
@@ -15,6 +20,7 @@ import {
   mapLeagueRef,
   mapLeagueSnapshot,
   mapPlayer,
+  mapSportradarId,
   rosteredPlayers,
 } from './mapping.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
@@ -246,6 +252,7 @@ export function createFleaflickerConnector(
     async fetchPlayerPool({ sport }, account, signal): Promise<PlayerPoolSnapshot | null> {
       const leagueId = await listingLeagueFor(account, sport, signal);
       const found = new Map<string, PlayerRecord>();
+      const sportradarIds: PlayerExternalId[] = [];
       let offset = 0;
       for (let page = 1; ; page++) {
         if (page > maxListingPages) {
@@ -253,13 +260,15 @@ export function createFleaflickerConnector(
           throw new PlatformError('fleaflicker', message, 'invalid_response');
         }
         // https://www.fleaflicker.com/api-docs/index.html (FetchPlayerListing)
-        // Through a league (the listing needs one), free agents and rostered players alike.
+        // Through a league (the listing needs one), free agents and rostered players alike, with
+        // their Sportradar ids, which tie them to the same players elsewhere (domain/crossref.ts).
         const answer = await call(
           'FetchPlayerListing',
           {
             sport: FLEAFLICKER_SPORT_CODES[sport],
             league_id: leagueId,
             'filter.free_agent_only': 'false',
+            external_id_type: 'SPORTRADAR',
             result_offset: offset,
           },
           signal,
@@ -273,7 +282,10 @@ export function createFleaflickerConnector(
         // The last page can wrap around to players already read: the first record stays.
         for (const { proPlayer } of players) {
           const player = mapPlayer(proPlayer);
-          if (!found.has(player.playerId)) found.set(player.playerId, player);
+          if (found.has(player.playerId)) continue;
+          found.set(player.playerId, player);
+          const sportradarId = mapSportradarId(proPlayer);
+          if (sportradarId) sportradarIds.push(sportradarId);
         }
         const next = listing.resultOffsetNext;
         const ended =
@@ -285,7 +297,8 @@ export function createFleaflickerConnector(
         offset = next;
       }
       const players = [...found.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
-      return { platform: 'fleaflicker', sport, season: EVERY_SEASON, players };
+      const externalIds = sportradarIds.sort((a, b) => compareIds(a.playerId, b.playerId));
+      return { platform: 'fleaflicker', sport, season: EVERY_SEASON, players, externalIds };
     },
   };
 }

@@ -1,8 +1,10 @@
 // Fleaflicker payloads -> domain records, one named function per record type. Pure: no I/O.
 import type { Sport } from '../../domain/catalog.ts';
+import { externalIdText } from '../../domain/crossref.ts';
 import type {
   FantasyTeamRecord,
   LeagueSnapshot,
+  PlayerExternalId,
   PlayerRecord,
   RosterEntryRecord,
 } from '../../domain/records.ts';
@@ -134,6 +136,18 @@ export function mapPlayer(player: FleaProPlayer): PlayerRecord {
     ...(team && team !== 'FA' ? { irlTeam: team } : {}),
     active: true,
   };
+}
+
+/**
+ * The player's Sportradar id. Asked for `external_id_type=SPORTRADAR`, Fleaflicker gives each
+ * player `externalIds: [{"id": "<Sportradar UUID>"}]`: entries name no system, being all of the
+ * one asked for. The store keeps one id per system and player: should there be two, the first.
+ */
+export function mapSportradarId(player: FleaProPlayer): PlayerExternalId | undefined {
+  const externalId = externalIdText(player.externalIds?.[0]?.id);
+  return externalId === undefined
+    ? undefined
+    : { playerId: String(player.id), idType: 'sportradar', externalId };
 }
 
 /**

@@ -23,6 +23,11 @@ export const FleaProPlayer = Type.Object({
   positionEligibility: Type.Optional(Type.Array(Type.String())),
   /** "FA" for a player no real-life team has signed. */
   proTeamAbbreviation: Text,
+  /**
+   * The player's ids in the system a call names with `external_id_type` (each entry is only an
+   * `id`); left out by calls that name none.
+   */
+  externalIds: Type.Optional(Type.Array(Type.Object({ id: Text }))),
 });
 export type FleaProPlayer = Static<typeof FleaProPlayer>;
 

@@ -29,6 +29,8 @@ export interface AccountLink {
   username?: string;
   credentialsEncrypted?: string;
   settings?: Readonly<Record<string, unknown>>;
+  /** Kept by a link that carries over the credentials the platform refused (sync/linking.ts). */
+  linkProblem?: string;
 }
 
 function parseSettings(text: string | null): Readonly<Record<string, unknown>> | undefined {
@@ -62,8 +64,9 @@ function toLinkedAccount(row: Selectable<PlatformAccountsTable>): LinkedAccount 
 /**
  * One account per user and platform: linking again replaces the link (a new username or fresh
  * credentials) but keeps its id, so league memberships made through it stay attached. A new link
- * clears any link problem, and the finished seasons synced in full through the old link: the new
- * one may reach other leagues (another user id, other followed leagues).
+ * replaces the link problem with its own (none, unless it kept refused credentials) and clears
+ * the finished seasons synced in full through the old link: the new one may reach other leagues
+ * (another user id, other followed leagues).
  */
 export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount> {
   await forgetCompleteSeasons(db, a.userId, a.platform);
@@ -76,7 +79,7 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
       username: a.username ?? null,
       credentials_encrypted: a.credentialsEncrypted ?? null,
       settings: a.settings === undefined ? null : JSON.stringify(a.settings),
-      link_problem: null,
+      link_problem: a.linkProblem ?? null,
       created_at: nowIso(),
     })
     .onConflict((oc) =>
@@ -85,7 +88,7 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
         username: eb.ref('excluded.username'),
         credentials_encrypted: eb.ref('excluded.credentials_encrypted'),
         settings: eb.ref('excluded.settings'),
-        link_problem: null,
+        link_problem: eb.ref('excluded.link_problem'),
       })),
     )
     .returningAll()

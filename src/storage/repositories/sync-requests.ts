@@ -1,170 +1,179 @@
-// Syncs started over HTTP (the admin API, the hosted page): the request, its progress while it
-// runs in the background, and its outcome.
-import type { Selectable } from 'kysely';
+// Syncs asked for over HTTP (the admin API, the hosted page): the request and, for each account it
+// syncs, what the process syncing that account recorded (sync/request-tracking.ts). A request's
+// status and progress are those rows added up as they are read, so every instance shows the
+// same whichever process (a worker, the serving one) does the syncing.
 import type { Platform } from '../../domain/catalog.ts';
-import { nowIso } from '../db.ts';
-import type { Tx } from '../db.ts';
-import type { SyncRequestsTable } from '../schema.ts';
+import { nowIso, writeTransaction } from '../db.ts';
+import type { Store, Tx } from '../db.ts';
+import { NO_ACCOUNT_PROGRESS, addUp, toAccountState } from './sync-request-state.ts';
+import type {
+  AccountState,
+  AccountSyncEnd,
+  AccountSyncProgress,
+  SyncRequest,
+} from './sync-request-state.ts';
 
-export type SyncRequestStatus = 'running' | 'ok' | 'partial' | 'failed' | 'interrupted';
+export { NO_ACCOUNT_PROGRESS } from './sync-request-state.ts';
+export type * from './sync-request-state.ts';
 
-/** Counters kept while the sync runs. */
-export interface SyncProgress {
-  accountsTotal: number;
-  accountsDone: number;
-  leaguesFound: number;
-  leaguesWritten: number;
-  leaguesUnchanged: number;
-  leaguesFailed: number;
-  poolsRefreshed: number;
-  /** The platform being synced now. */
-  currentPlatform?: Platform;
-  /** Accounts the platform refused: they need linking again. */
-  needsRelink: Platform[];
-}
-
-export interface SyncRequest {
-  id: number;
-  userId: number;
-  platform?: Platform;
-  connectSessionId?: number;
-  status: SyncRequestStatus;
-  createdAt: string;
-  finishedAt?: string;
-  progress: SyncProgress;
-  error?: string;
-}
-
-export const EMPTY_PROGRESS: SyncProgress = Object.freeze({
-  accountsTotal: 0,
-  accountsDone: 0,
-  leaguesFound: 0,
-  leaguesWritten: 0,
-  leaguesUnchanged: 0,
-  leaguesFailed: 0,
-  poolsRefreshed: 0,
-  needsRelink: [],
-});
-
-function parseProgress(text: string): SyncProgress {
-  try {
-    return { ...EMPTY_PROGRESS, ...(JSON.parse(text) as Partial<SyncProgress>) };
-  } catch {
-    return { ...EMPTY_PROGRESS };
-  }
-}
-
-function toSyncRequest(row: Selectable<SyncRequestsTable>): SyncRequest {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    ...(row.platform !== null && { platform: row.platform as Platform }),
-    ...(row.connect_session_id !== null && { connectSessionId: row.connect_session_id }),
-    status: row.status as SyncRequestStatus,
-    createdAt: row.created_at,
-    ...(row.finished_at !== null && { finishedAt: row.finished_at }),
-    progress: parseProgress(row.progress),
-    ...(row.error !== null && { error: row.error }),
-  };
-}
-
+/** Records the request with its accounts, each waiting for its next sync. */
 export async function createSyncRequest(
-  db: Tx,
-  r: { userId: number; platform?: Platform; connectSessionId?: number; owner: string },
+  store: Store,
+  r: {
+    userId: number;
+    platform?: Platform;
+    connectSessionId?: number;
+    accounts: ReadonlyArray<{ id: number; platform: Platform }>;
+  },
 ): Promise<SyncRequest> {
-  const row = await db
-    .insertInto('sync_requests')
-    .values({
-      user_id: r.userId,
-      platform: r.platform ?? null,
-      connect_session_id: r.connectSessionId ?? null,
-      status: 'running',
-      created_at: nowIso(),
-      finished_at: null,
-      progress: JSON.stringify(EMPTY_PROGRESS),
-      error: null,
-      owner: r.owner,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toSyncRequest(row);
-}
-
-export async function updateSyncProgress(
-  db: Tx,
-  id: number,
-  progress: SyncProgress,
-): Promise<void> {
-  await db
-    .updateTable('sync_requests')
-    .set({ progress: JSON.stringify(progress) })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .execute();
-}
-
-export async function finishSyncRequest(
-  db: Tx,
-  id: number,
-  r: { status: Exclude<SyncRequestStatus, 'running'>; progress: SyncProgress; error?: string },
-): Promise<void> {
-  await db
-    .updateTable('sync_requests')
-    .set({
-      status: r.status,
-      progress: JSON.stringify(r.progress),
-      finished_at: nowIso(),
-      error: r.error ?? null,
-    })
-    .where('id', '=', id)
-    .execute();
+  const id = await writeTransaction(store, async (tx) => {
+    const request = await tx
+      .insertInto('sync_requests')
+      .values({
+        user_id: r.userId,
+        platform: r.platform ?? null,
+        connect_session_id: r.connectSessionId ?? null,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (r.accounts.length > 0) {
+      await tx
+        .insertInto('sync_request_accounts')
+        .values(
+          r.accounts.map((account) => ({
+            request_id: request.id,
+            account_id: account.id,
+            platform: account.platform,
+            status: 'queued',
+            run_id: null,
+            ...progressColumns(NO_ACCOUNT_PROGRESS),
+            error: null,
+            finished_at: null,
+          })),
+        )
+        .execute();
+    }
+    return request.id;
+  });
+  return (await findSyncRequest(store.db, id)) as SyncRequest;
 }
 
 export async function findSyncRequest(db: Tx, id: number): Promise<SyncRequest | undefined> {
-  const row = await db
-    .selectFrom('sync_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && toSyncRequest(row);
+  const [request] = await readRequests(db, { id });
+  return request;
 }
 
 /** Newest first. */
-export async function listSyncRequests(
+export function listSyncRequests(
   db: Tx,
   filter: { userId?: number; connectSessionId?: number },
   limit = 50,
 ): Promise<SyncRequest[]> {
+  return readRequests(db, filter, limit);
+}
+
+/**
+ * The account's sync (run `runId`) has got this far: recorded for every request waiting on the
+ * account, whichever sync they were waiting for (one at a time per account). Returns how many.
+ */
+export async function recordAccountProgress(
+  db: Tx,
+  accountId: number,
+  runId: number,
+  progress: AccountSyncProgress,
+): Promise<number> {
+  const result = await db
+    .updateTable('sync_request_accounts')
+    .set({ status: 'running', run_id: runId, ...progressColumns(progress) })
+    .where('account_id', '=', accountId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The account's sync ended: the requests waiting on it have their answer for this account. */
+export async function finishAccountRequests(
+  db: Tx,
+  accountId: number,
+  r: { runId: number; end: AccountSyncEnd; progress: AccountSyncProgress; error?: string },
+): Promise<void> {
+  await db
+    .updateTable('sync_request_accounts')
+    .set({
+      status: r.end,
+      run_id: r.runId,
+      ...progressColumns(r.progress),
+      error: r.error ?? null,
+      finished_at: nowIso(),
+    })
+    .where('account_id', '=', accountId)
+    .where('finished_at', 'is', null)
+    .execute();
+}
+
+/** The request's accounts still waiting end so: no sync will answer for them (not queued...). */
+export async function endSyncRequest(
+  db: Tx,
+  requestId: number,
+  r: { end: 'failed' | 'interrupted'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('sync_request_accounts')
+    .set({ status: r.end, error: r.error, finished_at: nowIso() })
+    .where('request_id', '=', requestId)
+    .where('finished_at', 'is', null)
+    .execute();
+}
+
+function progressColumns(p: AccountSyncProgress) {
+  return {
+    leagues_found: p.leaguesFound,
+    leagues_written: p.leaguesWritten,
+    leagues_unchanged: p.leaguesUnchanged,
+    leagues_failed: p.leaguesFailed,
+    pools_refreshed: p.poolsRefreshed,
+    needs_relink: p.needsRelink ? 1 : 0,
+  };
+}
+
+async function readRequests(
+  db: Tx,
+  filter: { id?: number; userId?: number; connectSessionId?: number },
+  limit = 50,
+): Promise<SyncRequest[]> {
   let query = db.selectFrom('sync_requests').selectAll();
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.connectSessionId !== undefined) {
     query = query.where('connect_session_id', '=', filter.connectSessionId);
   }
-  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(toSyncRequest);
-}
-
-/** Marks 'interrupted' the running requests whose owner `isDead` says has stopped. */
-export async function markOrphanedSyncRequests(
-  db: Tx,
-  isDead: (owner: string | null) => boolean,
-): Promise<number> {
+  const requests = await query.orderBy('id', 'desc').limit(limit).execute();
+  if (requests.length === 0) return [];
   const rows = await db
-    .selectFrom('sync_requests')
-    .select(['id', 'owner'])
-    .where('status', '=', 'running')
+    .selectFrom('sync_request_accounts as a')
+    .leftJoin('sync_runs as r', 'r.id', 'a.run_id')
+    .selectAll('a')
+    .select(['r.outcome as run_outcome', 'r.finished_at as run_finished_at'])
+    .where(
+      'a.request_id',
+      'in',
+      requests.map((request) => request.id),
+    )
+    .orderBy('a.id')
     .execute();
-  const dead = rows.filter((row) => isDead(row.owner)).map((row) => row.id);
-  if (dead.length === 0) return 0;
-  await db
-    .updateTable('sync_requests')
-    .set({
-      status: 'interrupted',
-      finished_at: nowIso(),
-      error: 'the process running it stopped',
-    })
-    .where('id', 'in', dead)
-    .where('status', '=', 'running')
-    .execute();
-  return dead.length;
+  const accounts = new Map<number, AccountState[]>();
+  for (const row of rows) {
+    const list = accounts.get(row.request_id) ?? [];
+    list.push(toAccountState(row));
+    accounts.set(row.request_id, list);
+  }
+  return requests.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    ...(row.platform !== null && { platform: row.platform as Platform }),
+    ...(row.connect_session_id !== null && { connectSessionId: row.connect_session_id }),
+    createdAt: row.created_at,
+    ...addUp(accounts.get(row.id) ?? []),
+  }));
 }

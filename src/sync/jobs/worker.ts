@@ -105,6 +105,8 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
     const { data } = job;
     const account = await findAccount(store.db, data.accountId);
     if (account === undefined) return { skipped: 'the account is no longer linked' };
+    // Attempts left: a failed account sync is thrown below, to be tried again with backoff.
+    const retried = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
     const summary = await syncAccount(store, connectors[account.platform], account, {
       sports: data.sports,
       seasons: data.seasons,
@@ -119,11 +121,11 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
         await job.updateData({ ...job.data, runIds }).catch(() => undefined);
       },
       onProgress: (event) => void job.updateProgress(event).catch(() => undefined),
+      retriedOnFailure: retried,
     });
-    const attempts = job.opts.attempts ?? 1;
-    if (summary.outcome === 'failed' && summary.needsRelink !== true) {
-      // Retried with backoff while attempts remain; the last attempt's summary is the result.
-      if (job.attemptsMade + 1 < attempts) throw new Error(summary.error ?? 'the sync failed');
+    // The last attempt's summary is the result.
+    if (summary.outcome === 'failed' && summary.needsRelink !== true && retried) {
+      throw new Error(summary.error ?? 'the sync failed');
     }
     logger.info(
       {

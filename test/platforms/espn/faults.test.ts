@@ -4,25 +4,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
-import { createEspnConnector } from '../../../src/platforms/espn/index.ts';
 import { reply } from '../../helpers/fake-platform.ts';
-import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
-import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../../helpers/fake-espn.ts';
+import { poolOf, storeHolding } from '../../helpers/connectors.ts';
+import { ESPN_FAN, ESPN_FIXTURES_SKIP } from '../../helpers/fake-espn.ts';
 import type { FakeEspn } from '../../helpers/fake-espn.ts';
+import { espnRejection, espnWorld } from './world.ts';
 
 const LEAGUE_PATH = '/apis/v3/games/ffl/seasons/2020/segments/0/leagues/899513';
 const ref = { platformLeagueKey: '899513', season: 2020, sport: 'football' } as const;
 
 async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlatformError, `expected a PlatformError, got ${String(error)}`);
-    assert.ok(!error.message.includes(ESPN_FAN.espnS2));
-    assert.ok(!error.message.includes(ESPN_FAN.swid), 'not even the SWID of the fan URL');
-    return error;
-  }
-  assert.fail('expected a PlatformError');
+  const error = await espnRejection(promise, PlatformError);
+  assert.ok(!error.message.includes(ESPN_FAN.swid), 'not even the SWID of the fan URL');
+  return error;
 }
 
 describe('ESPN faults', { skip: ESPN_FIXTURES_SKIP }, () => {
@@ -31,17 +25,7 @@ describe('ESPN faults', { skip: ESPN_FIXTURES_SKIP }, () => {
   let account: PlatformAccount;
 
   before(async () => {
-    fake = await startFakeEspn();
-    espn = createEspnConnector({
-      baseUrl: fake.baseUrl,
-      fanBaseUrl: fake.fanBaseUrl,
-      backoffBaseMs: 1,
-      maxAttempts: 2,
-      timeoutMs: 2_000,
-    });
-    account = await linkWith(espn, {
-      credentials: { espn_s2: ESPN_FAN.espnS2, swid: ESPN_FAN.swid },
-    });
+    ({ fake, espn, account } = await espnWorld({ maxAttempts: 2, timeoutMs: 2_000 }));
   });
   after(() => fake.close());
 

@@ -5,25 +5,14 @@ import { after, before, describe, test } from 'node:test';
 import { InvalidInputError } from '../../../src/domain/errors.ts';
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
-import { createEspnConnector } from '../../../src/platforms/espn/index.ts';
 import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
-import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../../helpers/fake-espn.ts';
+import { ESPN_FAN, ESPN_FIXTURES_SKIP } from '../../helpers/fake-espn.ts';
 import type { FakeEspn } from '../../helpers/fake-espn.ts';
+import { FAN_COOKIES, espnRejection, espnWorld } from './world.ts';
 
-const cookieFile = { espn_s2: ESPN_FAN.espnS2, swid: ESPN_FAN.swid };
 const ALL_SPORTS = ['football', 'baseball', 'basketball'] as const;
 const football2020 = { platformLeagueKey: '899513', season: 2020, sport: 'football' } as const;
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof Error);
-    assert.ok(!error.message.includes(ESPN_FAN.espnS2), 'a message never shows espn_s2');
-    return error;
-  }
-  assert.fail('expected an error');
-}
+const failure = (promise: Promise<unknown>) => espnRejection(promise, Error);
 
 describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, () => {
   let fake: FakeEspn;
@@ -31,21 +20,14 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
   let account: PlatformAccount;
 
   before(async () => {
-    fake = await startFakeEspn();
-    espn = createEspnConnector({
-      baseUrl: fake.baseUrl,
-      fanBaseUrl: fake.fanBaseUrl,
-      backoffBaseMs: 1,
-      timeoutMs: 5_000,
-    });
-    account = await linkWith(espn, { credentials: cookieFile });
+    ({ fake, espn, account } = await espnWorld({ timeoutMs: 5_000 }));
   });
   after(() => fake.close());
 
   test('links cookies, SWID with or without braces, checked once against the fan profile', async () => {
     const before = fake.totalHits();
     const bare = ESPN_FAN.swid.slice(1, -1).toLowerCase();
-    const linked = await linkWith(espn, { credentials: { ...cookieFile, swid: bare } });
+    const linked = await linkWith(espn, { credentials: { ...FAN_COOKIES, swid: bare } });
     assert.deepEqual(linked, {
       platform: 'espn',
       externalUserId: ESPN_FAN.swid,
@@ -60,13 +42,13 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
   test('refuses credentials that cannot be cookies, before calling ESPN', async () => {
     const before = fake.totalHits();
     for (const credentials of [
-      { ...cookieFile, swid: 'not-a-guid' },
-      { ...cookieFile, swid: '{05B95FAE-8345-4823-B95F}' },
+      { ...FAN_COOKIES, swid: 'not-a-guid' },
+      { ...FAN_COOKIES, swid: '{05B95FAE-8345-4823-B95F}' },
       { swid: ESPN_FAN.swid },
-      { ...cookieFile, espn_s2: '  ' },
-      { ...cookieFile, espn_s2: 'a; b=c' },
+      { ...FAN_COOKIES, espn_s2: '  ' },
+      { ...FAN_COOKIES, espn_s2: 'a; b=c' },
       'espn_s2=abc',
-      [cookieFile],
+      [FAN_COOKIES],
     ]) {
       const error = await failure(espn.link({ credentials }));
       assert.ok(error instanceof InvalidInputError, String(error));
@@ -78,7 +60,7 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
   });
 
   test('cookies ESPN refuses at link time: credentials_rejected, telling to link again', async () => {
-    const error = await failure(espn.link({ credentials: { ...cookieFile, espn_s2: 'expired' } }));
+    const error = await failure(espn.link({ credentials: { ...FAN_COOKIES, espn_s2: 'expired' } }));
     assert.ok(error instanceof PlatformError);
     assert.equal(error.kind, 'credentials_rejected');
     assert.match(error.message, /fresh .*link again/);
@@ -92,7 +74,7 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
       externalUserId: 'leagues:1178049,football:1178049',
       settings: { leagues: [{ id: '1178049' }, { id: '1178049', sport: 'football' }] },
     });
-    const withCookies = await espn.link({ credentials: cookieFile }, { ...byId.account });
+    const withCookies = await espn.link({ credentials: FAN_COOKIES }, { ...byId.account });
     assert.ok(withCookies.status === 'linked');
     assert.equal(withCookies.account.externalUserId, ESPN_FAN.swid);
     assert.deepEqual(withCookies.account.settings, byId.account.settings);

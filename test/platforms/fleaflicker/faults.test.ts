@@ -14,7 +14,7 @@ import {
 import type { FakeFleaflicker } from '../../helpers/fake-fleaflicker.ts';
 import { reply } from '../../helpers/fake-platform.ts';
 import type { FakeRoute } from '../../helpers/fake-platform.ts';
-import { failure } from './failure.ts';
+import { failure } from '../../helpers/failure.ts';
 
 const account: PlatformAccount = {
   platform: 'fleaflicker',

@@ -1,5 +1,6 @@
 // Fleaflicker mapping rules the recordings (football offence only) do not exercise: team
-// defences, kickers, defenders, baseball and basketball positions, orphan teams, images.
+// defences, kickers, defenders, baseball and basketball positions, orphan teams, images, a
+// player without a Sportradar id.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -8,6 +9,7 @@ import {
   mapLeagueSnapshot,
   mapPlayer,
   mapPosition,
+  mapSportradarId,
   mapTeam,
 } from '../../../src/platforms/fleaflicker/mapping.ts';
 
@@ -134,5 +136,22 @@ describe('Fleaflicker records', () => {
       { rosterId: '3', playerId: '5' },
       { rosterId: '9', playerId: '4' },
     ]);
+  });
+});
+
+describe('Fleaflicker Sportradar ids', () => {
+  const player = { id: 12894, nameFull: 'Patrick Mahomes' };
+  const uuid = '11cad59d-90dd-449c-a839-dddaba4fe16c';
+  test('the first id of externalIds, trimmed, as a sportradar id of the player', () => {
+    assert.deepEqual(
+      mapSportradarId({ ...player, externalIds: [{ id: ` ${uuid} ` }, { id: 'other' }] }),
+      { playerId: '12894', idType: 'sportradar', externalId: uuid },
+    );
+  });
+  test('none without externalIds, with an empty list, or with an empty id', () => {
+    assert.equal(mapSportradarId(player), undefined);
+    assert.equal(mapSportradarId({ ...player, externalIds: [] }), undefined);
+    assert.equal(mapSportradarId({ ...player, externalIds: [{}] }), undefined);
+    assert.equal(mapSportradarId({ ...player, externalIds: [{ id: '' }] }), undefined);
   });
 });

@@ -14,7 +14,7 @@ import {
   startFakeFleaflicker,
 } from '../../helpers/fake-fleaflicker.ts';
 import type { FakeFleaflicker } from '../../helpers/fake-fleaflicker.ts';
-import { failure } from './failure.ts';
+import { failure } from '../../helpers/failure.ts';
 
 /** The specification's seasons, as the engine passes them by default. */
 const SEASONS = seasonsBetween(2017, 2021);
@@ -250,6 +250,7 @@ describe('Fleaflicker connector on recorded responses', { skip: FLEAFLICKER_FIXT
           sport: 'NFL',
           league_id: AAA,
           'filter.free_agent_only': 'false',
+          external_id_type: 'SPORTRADAR',
           result_offset: String(offset),
         })),
       );
@@ -271,6 +272,16 @@ describe('Fleaflicker connector on recorded responses', { skip: FLEAFLICKER_FIXT
       assert.equal(byId.get('326')?.irlTeam, undefined); // "FA"
       const positions = new Set(pool.players.map((p) => p.position));
       assert.deepEqual([...positions].sort(), ['QB', 'RB', 'TE', 'WR']);
+      // Every listed player comes with his Sportradar id.
+      assert.equal(pool.externalIds?.length, 60);
+      assert.deepEqual(
+        pool.externalIds?.find((id) => id.playerId === '13761'),
+        {
+          playerId: '13761',
+          idType: 'sportradar',
+          externalId: '3069db07-aa43-4503-ab11-2ae5c0002721',
+        },
+      );
     } finally {
       await only.close();
     }

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SPORTS } from '../../../src/domain/catalog.ts';
 import { seasonsBetween } from '../../../src/domain/seasons.ts';
-import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createSleeperConnector } from '../../../src/platforms/sleeper/index.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../../helpers/fake-platform.ts';
 import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
+import { failure } from '../../helpers/failure.ts';
 
 /** The specification's seasons, as the engine passes them by default. */
 const SEASONS = seasonsBetween(2017, 2021);
@@ -29,16 +29,6 @@ const account: PlatformAccount = {
 };
 const football2020 = { sports: ['football'], seasons: [2020] } as const;
 const ref = (key: string) => ({ platformLeagueKey: key, season: 2020, sport: 'football' as const });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlatformError, `expected a PlatformError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a PlatformError');
-}
 
 describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKIP }, () => {
   let fake: FakeSleeper;

@@ -4,14 +4,20 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { silentLogger } from '../../../src/logger.ts';
+import { connectQueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
+import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
+import { QUEUE_NAME } from '../../../src/sync/jobs/queue.ts';
 import { linkAccount } from '../../../src/storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../../src/storage/repositories/users.ts';
+import { eventually as pollUntil } from '../../helpers/eventually.ts';
 import { startFakeSleeperMany } from '../../helpers/fake-sleeper-many.ts';
 import type { FakeSleeperMany } from '../../helpers/fake-sleeper-many.ts';
 import { TEST_DATABASE_URL, createTestStore } from '../../helpers/store.ts';
 import type { TestStore } from '../../helpers/store.ts';
-import { deleteKeys, uniquePrefix } from '../../http/redis.ts';
+import { TEST_REDIS_URL, deleteKeys, uniquePrefix } from '../../http/redis.ts';
 import type { WorkerChildOptions } from './worker.child.ts';
 
 const CHILD = fileURLToPath(new URL('./worker.child.ts', import.meta.url));
@@ -58,6 +64,55 @@ export async function createWorld(users: number, leagues: number): Promise<World
   };
 }
 
+/** A world on TEST_REDIS_URL with the queue's side connected, as the queue tests use it. */
+export interface QueueWorld extends World {
+  redisUrl: string;
+  /** The queue as `serve` and `sync` connect to it. */
+  jobs: QueueSyncJobs;
+  /** The workers `spawnWorker` started: `destroy` stops them before anything else. */
+  workers: WorkerProcess[];
+  /** A worker process on this world (through another Redis address when given). */
+  spawnWorker(overrides?: Partial<WorkerChildOptions>, redisUrl?: string): Promise<WorkerProcess>;
+  /** The BullMQ queue itself, to read the jobs' states (opened on first use). */
+  queue(): Queue;
+}
+
+export async function createQueueWorld(users: number, leagues: number): Promise<QueueWorld> {
+  const redisUrl = TEST_REDIS_URL as string;
+  const world = await createWorld(users, leagues);
+  const jobs = await connectQueueSyncJobs({
+    url: redisUrl,
+    prefix: world.queuePrefix,
+    logger: silentLogger(),
+  }).catch(async (error: unknown) => {
+    await world.destroy();
+    throw error;
+  });
+  const workers: WorkerProcess[] = [];
+  let queue: Queue | undefined;
+  return {
+    ...world,
+    redisUrl,
+    jobs,
+    workers,
+    async spawnWorker(overrides = {}, url = redisUrl) {
+      const worker = await spawnWorker(world, url, overrides);
+      workers.push(worker);
+      return worker;
+    },
+    queue() {
+      queue ??= new Queue(QUEUE_NAME, { connection: { url: redisUrl }, prefix: world.queuePrefix });
+      return queue;
+    },
+    async destroy() {
+      await Promise.all(workers.map((w) => w.stop()));
+      await jobs.close();
+      await queue?.close();
+      await world.destroy();
+    },
+  };
+}
+
 export interface WorkerProcess {
   child: ChildProcess;
   pid: number;
@@ -69,7 +124,7 @@ export interface WorkerProcess {
 }
 
 export async function spawnWorker(
-  world: World,
+  world: Pick<World, 'store' | 'fake' | 'queuePrefix' | 'budgetKeyPrefix'>,
   redisUrl: string,
   overrides: Partial<WorkerChildOptions> = {},
 ): Promise<WorkerProcess> {
@@ -124,15 +179,11 @@ export async function spawnWorker(
   };
 }
 
-/** Polls until `check` holds; fails after `timeoutMs`. */
-export async function eventually(
+/** `eventually`, polling every 100 ms: the checks ask Redis or the store. */
+export function eventually(
   what: string,
   check: () => Promise<boolean> | boolean,
   timeoutMs: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return pollUntil(what, check, timeoutMs, 100);
 }

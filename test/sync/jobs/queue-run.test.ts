@@ -8,8 +8,6 @@ import { silentLogger } from '../../../src/logger.ts';
 import { MemoryBudgetStore } from '../../../src/platforms/request-budget.ts';
 import { RedisBudgetStore } from '../../../src/sync/budget-redis.ts';
 import { createConnectorRegistry } from '../../../src/sync/connectors.ts';
-import { connectQueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
-import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
 import { startSyncWorker } from '../../../src/sync/jobs/worker.ts';
 import type { SyncProgressEvent } from '../../../src/sync/types.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -20,33 +18,27 @@ import {
   deleteKeys,
   uniquePrefix,
 } from '../../http/redis.ts';
-import { createWorld, eventually } from './harness.ts';
-import type { World } from './harness.ts';
+import { createQueueWorld, eventually } from './harness.ts';
+import type { QueueWorld } from './harness.ts';
 import { MANY_SEASON_RANGE } from '../../helpers/fake-sleeper-many.ts';
 
 describe('sync jobs on the queue, waited for', { skip: SKIP_WITHOUT_REDIS }, () => {
-  const url = TEST_REDIS_URL as string;
-  let world: World;
-  let jobs: QueueSyncJobs;
+  let world: QueueWorld;
 
   before(async () => {
-    world = await createWorld(3, 2);
-    jobs = await connectQueueSyncJobs({ url, prefix: world.queuePrefix, logger: silentLogger() });
+    world = await createQueueWorld(3, 2);
   });
-  after(async () => {
-    await jobs?.close();
-    await world?.destroy();
-  });
+  after(() => world?.destroy());
 
   it('refuses to wait with no worker, then waits for each account with progress', async () => {
     const request = { sports: [], seasons: [], trigger: 'cli' } as const;
-    await assert.rejects(jobs.run(world.accounts, request), /no sync worker is connected/);
+    await assert.rejects(world.jobs.run(world.accounts, request), /no sync worker is connected/);
     const config = loadConfig({
       SLEEPER_BASE_URL: world.fake.url,
       SUPPORTED_SEASONS: MANY_SEASON_RANGE,
     });
     const worker = await startSyncWorker({
-      url,
+      url: world.redisUrl,
       prefix: world.queuePrefix,
       store: world.store,
       connectors: createConnectorRegistry(config),
@@ -57,10 +49,13 @@ describe('sync jobs on the queue, waited for', { skip: SKIP_WITHOUT_REDIS }, () 
     try {
       const events: SyncProgressEvent[] = [];
       world.fake.delayMs = 100;
-      const running = jobs.run(world.accounts, { ...request, onProgress: (e) => events.push(e) });
+      const running = world.jobs.run(world.accounts, {
+        ...request,
+        onProgress: (e) => events.push(e),
+      });
       await eventually('the first job started', () => events.length > 0, 30_000);
       // The same accounts asked again meanwhile: joined to the jobs queued or running.
-      const again = await jobs.enqueue(world.accounts, request);
+      const again = await world.jobs.enqueue(world.accounts, request);
       const summary = await running;
       assert.equal(summary.outcome, 'ok');
       assert.equal(summary.accounts.length, 3);

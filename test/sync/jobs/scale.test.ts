@@ -4,14 +4,9 @@
 // Scaled for a test run: a 15 s interval, and a budget window of 3 s instead of a minute.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Queue } from 'bullmq';
-import { connectQueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
-import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
-import { QUEUE_NAME } from '../../../src/sync/jobs/queue.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { SKIP_WITHOUT_REDIS, TEST_REDIS_URL } from '../../http/redis.ts';
-import { createWorld, eventually, spawnWorker } from './harness.ts';
-import type { World, WorkerProcess } from './harness.ts';
+import { SKIP_WITHOUT_REDIS } from '../../http/redis.ts';
+import { createQueueWorld, eventually } from './harness.ts';
+import type { QueueWorld } from './harness.ts';
 
 const USERS = Number(process.env.QUEUE_TEST_USERS ?? 30);
 const LEAGUES = 5;
@@ -21,123 +16,106 @@ const BUDGET = 240;
 const LAG_MS = 500;
 
 describe('sync jobs at scale: two workers, one schedule', { skip: SKIP_WITHOUT_REDIS }, () => {
-  const redisUrl = TEST_REDIS_URL as string;
-  let world: World;
-  let jobs: QueueSyncJobs;
-  const workers: WorkerProcess[] = [];
+  let world: QueueWorld;
 
   before(async () => {
-    world = await createWorld(USERS, LEAGUES);
-    jobs = await connectQueueSyncJobs({
-      url: redisUrl,
-      prefix: world.queuePrefix,
-      logger: silentLogger(),
-    });
+    world = await createQueueWorld(USERS, LEAGUES);
   });
   after(async () => {
-    await jobs?.schedule(0).catch(() => undefined);
-    await Promise.all(workers.map((w) => w.stop()));
-    await jobs?.close();
+    await world?.jobs.schedule(0).catch(() => undefined);
     await world?.destroy();
   });
 
   it('syncs every account once per interval within the shared budget', async () => {
     const budget = { budgetPerWindow: BUDGET, budgetWindowMs: WINDOW_MS };
-    workers.push(...(await Promise.all([0, 1].map(() => spawnWorker(world, redisUrl, budget)))));
+    await Promise.all([0, 1].map(() => world.spawnWorker(budget)));
     const started = Date.now();
-    await jobs.schedule(INTERVAL_MS);
-    await jobs.schedule(INTERVAL_MS); // every process upserts the same schedule: still one
+    await world.jobs.schedule(INTERVAL_MS);
+    await world.jobs.schedule(INTERVAL_MS); // every process upserts the same schedule: still one
 
-    const queue = new Queue(QUEUE_NAME, {
-      connection: { url: redisUrl },
-      prefix: world.queuePrefix,
-    });
-    try {
-      // Two ticks fanned out, and all their account jobs finished.
-      await eventually(
-        'two scheduled rounds done',
-        async () => {
-          const done = await queue.getJobs(['completed'], 0, -1);
-          const ticks = done.filter((j) => j.name === 'sync-schedule').length;
-          const accounts = done.filter((j) => j.name === 'sync-account').length;
-          return ticks >= 2 && accounts >= ticks * USERS;
-        },
-        3 * INTERVAL_MS + 30_000,
-      );
-      await jobs.schedule(0);
-      await eventually(
-        'queue drained',
-        async () => {
-          const c = await queue.getJobCounts('active', 'waiting', 'delayed');
-          return (c.active ?? 0) + (c.waiting ?? 0) + (c.delayed ?? 0) === 0;
-        },
-        30_000,
-      );
-      const elapsedMs = Date.now() - started;
+    const queue = world.queue();
+    // Two ticks fanned out, and all their account jobs finished.
+    await eventually(
+      'two scheduled rounds done',
+      async () => {
+        const done = await queue.getJobs(['completed'], 0, -1);
+        const ticks = done.filter((j) => j.name === 'sync-schedule').length;
+        const accounts = done.filter((j) => j.name === 'sync-account').length;
+        return ticks >= 2 && accounts >= ticks * USERS;
+      },
+      3 * INTERVAL_MS + 30_000,
+    );
+    await world.jobs.schedule(0);
+    await eventually(
+      'queue drained',
+      async () => {
+        const c = await queue.getJobCounts('active', 'waiting', 'delayed');
+        return (c.active ?? 0) + (c.waiting ?? 0) + (c.delayed ?? 0) === 0;
+      },
+      30_000,
+    );
+    const elapsedMs = Date.now() - started;
 
-      const done = await queue.getJobs(['completed'], 0, -1);
-      const failed = await queue.getJobs(['failed'], 0, -1);
+    const done = await queue.getJobs(['completed'], 0, -1);
+    const failed = await queue.getJobs(['failed'], 0, -1);
+    assert.deepEqual(
+      failed.map((j) => j.failedReason),
+      [],
+      'no job failed',
+    );
+    const ticks = done.filter((j) => j.name === 'sync-schedule').map((j) => String(j.id));
+    const accountJobs = done.filter((j) => j.name === 'sync-account');
+    // Exactly one job per account per tick, named after the tick.
+    for (const tick of ticks) {
+      const name = tick.replace(/[^0-9A-Za-z]+/g, '-');
+      const ofTick = accountJobs.filter((j) => String(j.id).startsWith(`${name}-account-`));
+      const ids = ofTick
+        .map((j) => (j.data as { accountId: number }).accountId)
+        .sort((a, b) => a - b);
       assert.deepEqual(
-        failed.map((j) => j.failedReason),
-        [],
-        'no job failed',
+        ids,
+        world.accounts.map((a) => a.id).sort((a, b) => a - b),
+        `tick ${tick}`,
       );
-      const ticks = done.filter((j) => j.name === 'sync-schedule').map((j) => String(j.id));
-      const accountJobs = done.filter((j) => j.name === 'sync-account');
-      // Exactly one job per account per tick, named after the tick.
-      for (const tick of ticks) {
-        const name = tick.replace(/[^0-9A-Za-z]+/g, '-');
-        const ofTick = accountJobs.filter((j) => String(j.id).startsWith(`${name}-account-`));
-        const ids = ofTick
-          .map((j) => (j.data as { accountId: number }).accountId)
-          .sort((a, b) => a - b);
-        assert.deepEqual(
-          ids,
-          world.accounts.map((a) => a.id).sort((a, b) => a - b),
-          `tick ${tick}`,
-        );
-      }
-      assert.equal(accountJobs.length, ticks.length * USERS, 'no other account job ran');
-
-      // Each league read once per tick, and one run per account per tick, all finished well.
-      for (let u = 0; u < USERS; u++) {
-        for (const id of world.fake.leagueIds(u)) {
-          assert.equal(world.fake.leagueReads.get(id), ticks.length, `league ${id} reads`);
-        }
-      }
-      const runs = await world.store.db
-        .selectFrom('sync_runs')
-        .select(['user_id', 'outcome', 'trigger', 'leagues_found'])
-        .execute();
-      assert.equal(runs.length, ticks.length * USERS);
-      assert.ok(runs.every((r) => r.trigger === 'schedule' && r.outcome === 'ok'));
-      assert.ok(runs.every((r) => r.leagues_found === LEAGUES));
-      const leagues = await world.store.db.selectFrom('leagues').select('id').execute();
-      assert.equal(leagues.length, USERS * LEAGUES);
-
-      // Both workers took part, and together they kept within the one budget.
-      const by = new Set(accountJobs.map((j) => j.processedBy));
-      assert.equal(by.size, 2, `jobs spread over both workers: ${[...by].join(', ')}`);
-      for (const w of workers) {
-        assert.doesNotMatch(w.stderr(), /budgets unavailable/, 'the budget stayed shared');
-      }
-      // The budget counts a call when it is sent; it reaches the fake up to a busy worker's
-      // event-loop lag later (a SQLite write blocks it), measured here at up to ~250 ms. Over a
-      // real minute that is under 1%; over this 3 s window it is allowed for explicitly.
-      const peak = world.fake.maxCallsInWindow(WINDOW_MS - LAG_MS);
-      assert.ok(
-        peak <= BUDGET,
-        `at most ${BUDGET} calls in any ${WINDOW_MS - LAG_MS} ms, saw ${peak}`,
-      );
-      const perMinute = Math.round((accountJobs.length / elapsedMs) * 60_000);
-      process.stderr.write(
-        `# queue scale: ${USERS} accounts x ${LEAGUES} leagues, ${ticks.length} rounds, ` +
-          `${world.fake.calls.length} calls, peak ${peak}/${BUDGET} per ${WINDOW_MS} ms ` +
-          `(${world.fake.maxCallsInWindow(WINDOW_MS)} by arrival), ` +
-          `${perMinute} account syncs/min overall (${elapsedMs} ms)\n`,
-      );
-    } finally {
-      await queue.close();
     }
+    assert.equal(accountJobs.length, ticks.length * USERS, 'no other account job ran');
+
+    // Each league read once per tick, and one run per account per tick, all finished well.
+    for (let u = 0; u < USERS; u++) {
+      for (const id of world.fake.leagueIds(u)) {
+        assert.equal(world.fake.leagueReads.get(id), ticks.length, `league ${id} reads`);
+      }
+    }
+    const runs = await world.store.db
+      .selectFrom('sync_runs')
+      .select(['user_id', 'outcome', 'trigger', 'leagues_found'])
+      .execute();
+    assert.equal(runs.length, ticks.length * USERS);
+    assert.ok(runs.every((r) => r.trigger === 'schedule' && r.outcome === 'ok'));
+    assert.ok(runs.every((r) => r.leagues_found === LEAGUES));
+    const leagues = await world.store.db.selectFrom('leagues').select('id').execute();
+    assert.equal(leagues.length, USERS * LEAGUES);
+
+    // Both workers took part, and together they kept within the one budget.
+    const by = new Set(accountJobs.map((j) => j.processedBy));
+    assert.equal(by.size, 2, `jobs spread over both workers: ${[...by].join(', ')}`);
+    for (const w of world.workers) {
+      assert.doesNotMatch(w.stderr(), /budgets unavailable/, 'the budget stayed shared');
+    }
+    // The budget counts a call when it is sent; it reaches the fake up to a busy worker's
+    // event-loop lag later (a SQLite write blocks it), measured here at up to ~250 ms. Over a
+    // real minute that is under 1%; over this 3 s window it is allowed for explicitly.
+    const peak = world.fake.maxCallsInWindow(WINDOW_MS - LAG_MS);
+    assert.ok(
+      peak <= BUDGET,
+      `at most ${BUDGET} calls in any ${WINDOW_MS - LAG_MS} ms, saw ${peak}`,
+    );
+    const perMinute = Math.round((accountJobs.length / elapsedMs) * 60_000);
+    process.stderr.write(
+      `# queue scale: ${USERS} accounts x ${LEAGUES} leagues, ${ticks.length} rounds, ` +
+        `${world.fake.calls.length} calls, peak ${peak}/${BUDGET} per ${WINDOW_MS} ms ` +
+        `(${world.fake.maxCallsInWindow(WINDOW_MS)} by arrival), ` +
+        `${perMinute} account syncs/min overall (${elapsedMs} ms)\n`,
+    );
   });
 });

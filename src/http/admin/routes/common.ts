@@ -1,9 +1,16 @@
-// Pieces the admin operations share: path parameters, lookups answering 404, and the mapping of
-// the sync side's errors to problems.
+// Pieces the admin operations share: path parameters, the lookups that answer 404 (each worded
+// once), and the mapping of the sync side's errors to problems.
 import { Type } from '@sinclair/typebox';
+import type { Platform } from '../../../domain/catalog.ts';
 import { DomainError, InvalidInputError } from '../../../domain/errors.ts';
 import { PlatformError } from '../../../platforms/connector.ts';
 import type { Store } from '../../../storage/db.ts';
+import { listAccounts } from '../../../storage/repositories/accounts.ts';
+import type { LinkedAccount } from '../../../storage/repositories/accounts.ts';
+import { findSyncRequest } from '../../../storage/repositories/sync-requests.ts';
+import type { SyncRequest } from '../../../storage/repositories/sync-requests.ts';
+import { listTokensForUser } from '../../../storage/repositories/tokens.ts';
+import type { StoredToken } from '../../../storage/repositories/tokens.ts';
 import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
 import { HttpProblem } from '../../problems.ts';
@@ -21,10 +28,63 @@ export const UserPlatformParams = Type.Object({
 
 export { IdParam };
 
+/** The admin API's 404 answers. */
+export const notFound = {
+  user: (userId: number) => new HttpProblem('user_not_found', `no user ${userId}`),
+  /** No account of the user on `platform` (on any platform when it is not given). */
+  link: (userId: number, platform?: Platform) =>
+    new HttpProblem(
+      'link_not_found',
+      platform === undefined
+        ? `user ${userId} has no linked account`
+        : `user ${userId} has no ${platform} account linked`,
+    ),
+  token: (userId: number, tokenId: number) =>
+    new HttpProblem('token_not_found', `no token ${tokenId} among the tokens of user ${userId}`),
+  sync: (syncId: number) => new HttpProblem('sync_not_found', `no sync ${syncId}`),
+};
+
+/** What was looked up, or the 404 `missing` answers. */
+function found<T>(value: T | undefined, missing: () => HttpProblem): T {
+  if (value === undefined) throw missing();
+  return value;
+}
+
 export async function userOrNotFound(store: Store, userId: number): Promise<User> {
-  const user = await findUserById(store.db, userId);
-  if (user === undefined) throw new HttpProblem('user_not_found', `no user ${userId}`);
-  return user;
+  return found(await findUserById(store.db, userId), () => notFound.user(userId));
+}
+
+/** The user's linked accounts (on `platform` only, when given): 404 for the user, then for none. */
+export async function linksOrNotFound(
+  store: Store,
+  userId: number,
+  platform?: Platform,
+): Promise<[LinkedAccount, ...LinkedAccount[]]> {
+  await userOrNotFound(store, userId);
+  const accounts = await listAccounts(store.db, {
+    userId,
+    ...(platform !== undefined && { platform }),
+  });
+  const [first, ...rest] = accounts;
+  return [found(first, () => notFound.link(userId, platform)), ...rest];
+}
+
+/** One of the user's tokens: 404 for the user, then for a token not theirs. */
+export async function tokenOrNotFound(
+  store: Store,
+  userId: number,
+  tokenId: number,
+): Promise<StoredToken> {
+  await userOrNotFound(store, userId);
+  const tokens = await listTokensForUser(store.db, userId);
+  return found(
+    tokens.find((t) => t.id === tokenId),
+    () => notFound.token(userId, tokenId),
+  );
+}
+
+export async function syncOrNotFound(store: Store, syncId: number): Promise<SyncRequest> {
+  return found(await findSyncRequest(store.db, syncId), () => notFound.sync(syncId));
 }
 
 /**

@@ -6,16 +6,21 @@ import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
 import { unlinkAccount } from '../../../storage/repositories/removals.ts';
-import { HttpProblem, invalidParameter } from '../../problems.ts';
+import { invalidParameter } from '../../problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import { LinkListSchema, LinkOutcomeSchema, LinkSchema, toLinkBody } from '../schemas.ts';
-import { NoQuery, UserParams, UserPlatformParams, linkProblem, userOrNotFound } from './common.ts';
+import {
+  NoQuery,
+  UserParams,
+  UserPlatformParams,
+  linkProblem,
+  linksOrNotFound,
+  notFound,
+  userOrNotFound,
+} from './common.ts';
 
 async function linkBody(store: Store, userId: number, platform: Platform) {
-  const [account] = await listAccounts(store.db, { userId, platform });
-  if (account === undefined) {
-    throw new HttpProblem('link_not_found', `user ${userId} has no ${platform} account linked`);
-  }
+  const [account] = await linksOrNotFound(store, userId, platform);
   return toLinkBody(account, (await linkSyncStates(store.db, userId)).get(platform));
 }
 
@@ -61,7 +66,6 @@ export const getLinkRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'user_not_found', 'link_not_found'],
   example: { path: '/admin/users/1/links/sleeper' },
   async handler({ params, services }) {
-    await userOrNotFound(services.store, params.user_id);
     return linkBody(services.store, params.user_id, params.platform);
   },
 });
@@ -160,10 +164,7 @@ export const unlinkRoute = defineAdminRoute({
   async handler({ params, services }) {
     await userOrNotFound(services.store, params.user_id);
     if (!(await unlinkAccount(services.store, params.user_id, params.platform))) {
-      throw new HttpProblem(
-        'link_not_found',
-        `user ${params.user_id} has no ${params.platform} account linked`,
-      );
+      throw notFound.link(params.user_id, params.platform);
     }
     return undefined;
   },

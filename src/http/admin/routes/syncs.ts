@@ -1,12 +1,17 @@
-// Syncs over HTTP: start one for a user (202 at once; it runs in the background) and read its
-// progress and outcome.
+// Syncs over HTTP: start one for a user (202 at once; it goes to the sync jobs, a worker's with
+// REDIS_URL) and read its progress and outcome.
 import { Type } from '@sinclair/typebox';
-import { listAccounts } from '../../../storage/repositories/accounts.ts';
-import { findSyncRequest, listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
-import { HttpProblem } from '../../problems.ts';
+import { listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
 import { defineAdminRoute } from '../route.ts';
 import { PlatformSchema, SyncListSchema, SyncSchema, toSyncBody } from '../schemas.ts';
-import { IdParam, NoQuery, UserParams, userOrNotFound } from './common.ts';
+import {
+  IdParam,
+  NoQuery,
+  UserParams,
+  linksOrNotFound,
+  syncOrNotFound,
+  userOrNotFound,
+} from './common.ts';
 
 export const startSyncRoute = defineAdminRoute({
   operationId: 'adminStartSync',
@@ -15,10 +20,12 @@ export const startSyncRoute = defineAdminRoute({
   tag: 'admin-syncs',
   summary: "Start a sync of a user's accounts",
   description:
-    'Answers 202 at once with the sync (its `Location` is where to follow it); the sync runs in ' +
-    'the background of the serving process: every linked account of the user, or one ' +
-    "`platform`'s, as `fantasy-data sync --user` does. Its leagues are served as soon as each " +
-    'is written.',
+    'Answers 202 at once with the sync (its `Location` is where to follow it): every linked ' +
+    "account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs " +
+    'where every sync runs: with REDIS_URL as one queued job per account, taken by a sync ' +
+    'worker (`running` while it waits), otherwise in the background of the serving process. ' +
+    'An account already queued or being synced is not synced twice: its sync under way ' +
+    'answers. Its leagues are served as soon as each is written.',
   params: UserParams,
   query: NoQuery,
   body: Type.Object({ platform: Type.Optional(PlatformSchema) }, { additionalProperties: false }),
@@ -29,19 +36,7 @@ export const startSyncRoute = defineAdminRoute({
   example: { path: '/admin/users/1/syncs', body: {} },
   async handler({ params, body, services, header }) {
     const { store, accounts } = services;
-    await userOrNotFound(store, params.user_id);
-    const linked = await listAccounts(store.db, {
-      userId: params.user_id,
-      ...(body.platform !== undefined && { platform: body.platform }),
-    });
-    if (linked.length === 0) {
-      throw new HttpProblem(
-        'link_not_found',
-        body.platform === undefined
-          ? `user ${params.user_id} has no linked account to sync`
-          : `user ${params.user_id} has no ${body.platform} account linked`,
-      );
-    }
+    await linksOrNotFound(store, params.user_id, body.platform);
     const request = await accounts.syncs.start({
       userId: params.user_id,
       ...(body.platform !== undefined && { platform: body.platform }),
@@ -78,9 +73,10 @@ export const getSyncRoute = defineAdminRoute({
   tag: 'admin-syncs',
   summary: 'Follow a sync',
   description:
-    '`status` is `running` until it ends `ok`, `partial` (some leagues failed; they keep their ' +
-    'previous snapshot), `failed` or `interrupted` (the serving process stopped). `progress` ' +
-    'counts leagues as they are written.',
+    '`status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues ' +
+    'failed; they keep their previous snapshot), `failed` or `interrupted` (the process ' +
+    'syncing an account stopped and no worker took the sync over). `progress` counts leagues ' +
+    'as they are written, whichever process writes them.',
   params: Type.Object({ sync_id: IdParam('The sync.') }),
   query: NoQuery,
   response: SyncSchema,
@@ -89,8 +85,6 @@ export const getSyncRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'sync_not_found'],
   example: { path: '/admin/syncs/1' },
   async handler({ params, services }) {
-    const request = await findSyncRequest(services.store.db, params.sync_id);
-    if (request === undefined) throw new HttpProblem('sync_not_found', `no sync ${params.sync_id}`);
-    return toSyncBody(request);
+    return toSyncBody(await syncOrNotFound(services.store, params.sync_id));
   },
 });

@@ -7,8 +7,6 @@ import {
   listTokensForUser,
   revokeTokenById,
 } from '../../../storage/repositories/tokens.ts';
-import type { StoredToken } from '../../../storage/repositories/tokens.ts';
-import type { Store } from '../../../storage/db.ts';
 import { HttpProblem } from '../../problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import {
@@ -19,28 +17,12 @@ import {
   TokenSchema,
   toTokenBody,
 } from '../schemas.ts';
-import { IdParam, NoQuery, UserParams, userOrNotFound } from './common.ts';
+import { IdParam, NoQuery, UserParams, tokenOrNotFound, userOrNotFound } from './common.ts';
 
 const TokenParams = Type.Object({
   user_id: IdParam("The user's id."),
   token_id: IdParam("The token's id."),
 });
-
-async function tokenOrNotFound(
-  store: Store,
-  userId: number,
-  tokenId: number,
-): Promise<StoredToken> {
-  await userOrNotFound(store, userId);
-  const token = (await listTokensForUser(store.db, userId)).find((t) => t.id === tokenId);
-  if (token === undefined) {
-    throw new HttpProblem(
-      'token_not_found',
-      `no token ${tokenId} among the tokens of user ${userId}`,
-    );
-  }
-  return token;
-}
 
 export const issueTokenRoute = defineAdminRoute({
   operationId: 'adminIssueToken',

@@ -6,7 +6,7 @@ import { createUser, listUsers } from '../../../storage/repositories/users.ts';
 import { HttpProblem } from '../../problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import { UserListSchema, UserSchema, toUserBody } from '../schemas.ts';
-import { NoQuery, UserParams, userOrNotFound } from './common.ts';
+import { NoQuery, UserParams, notFound, userOrNotFound } from './common.ts';
 
 export const createUserRoute = defineAdminRoute({
   operationId: 'adminCreateUser',
@@ -100,9 +100,7 @@ export const deleteUserRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'user_not_found'],
   example: { path: '/admin/users/1' },
   async handler({ params, services }) {
-    if (!(await deleteUser(services.store, params.user_id))) {
-      throw new HttpProblem('user_not_found', `no user ${params.user_id}`);
-    }
+    if (!(await deleteUser(services.store, params.user_id))) throw notFound.user(params.user_id);
     return undefined;
   },
 });

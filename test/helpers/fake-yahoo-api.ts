@@ -1,0 +1,106 @@
+// The fake Yahoo's Fantasy API resources (paths after /fantasy/v2) that the connector calls, each
+// answered from the recordings in the envelope Yahoo uses for that call: the logged-in user, games
+// by code and season, the user's leagues by game, a league's teams with their rosters, and a
+// game's players a page at a time.
+import { reply } from './fake-platform.ts';
+import type { FakeReply } from './fake-platform.ts';
+import { RECORDED_YAHOO_USER, recordedText } from './fake-yahoo-recordings.ts';
+import type { Json, YahooRecordings } from './fake-yahoo-recordings.ts';
+
+/** Yahoo's errors come as XML whatever format was asked for. */
+export function xmlReply(body: string, status: number): FakeReply {
+  return reply.raw(body, status, { 'content-type': 'text/xml' });
+}
+
+const content = (value: Json): Json => ({ fantasy_content: value });
+
+/** Yahoo's collection shape: {"0": {name: item}, ..., "count": n}, or [] when empty. */
+function collection(name: string, items: readonly unknown[]): unknown {
+  if (items.length === 0) return [];
+  const out: Json = {};
+  items.forEach((item, index) => (out[String(index)] = { [name]: item }));
+  out.count = items.length;
+  return out;
+}
+
+/** A collection of entities given by their records alone (no sub-resources). */
+function recordsCollection(name: string, records: readonly unknown[]): unknown {
+  return collection(
+    name,
+    records.map((record) => [record]),
+  );
+}
+
+/** A resource path, "/users;use_login=1/games;game_keys=1,2", as names with their parameters. */
+function segmentsOf(path: string): Array<{ name: string; params: Map<string, string> }> {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const [name, ...params] = segment.split(';');
+      return {
+        name: name as string,
+        params: new Map(params.map((p) => p.split('=') as [string, string])),
+      };
+    });
+}
+
+/** The answer to one API path, or undefined for a resource the fake does not serve. */
+export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeReply | undefined {
+  const segments = segmentsOf(path);
+  const [first, second, third] = segments;
+  const shape = segments.map((s) => s.name).join('/');
+  const loggedIn = first?.params.get('use_login') === '1';
+  const user = { guid: RECORDED_YAHOO_USER.guid };
+  if (shape === 'users' && loggedIn) {
+    const profile =
+      first?.params.get('out') === 'profile'
+        ? [{ profile: { display_name: RECORDED_YAHOO_USER.nickname } }]
+        : [];
+    return reply.json(content({ users: collection('user', [[user, ...profile]]) }));
+  }
+  if (shape === 'games') {
+    const wanted = new Set((first?.params.get('game_codes') ?? '').split(','));
+    const seasons = new Set((first?.params.get('seasons') ?? '').split(','));
+    const found = [...world.games.values()].filter(
+      (game) => wanted.has(String(game.code)) && seasons.has(String(game.season)),
+    );
+    return reply.json(content({ games: recordsCollection('game', found) }));
+  }
+  if (shape === 'users/games/leagues' && loggedIn) {
+    const keys = (second?.params.get('game_keys') ?? '').split(',');
+    const games = keys.flatMap((key) => {
+      const meta = world.games.get(key);
+      const leagues = [...world.leagues.values()].filter((l) =>
+        String(l.meta.league_key).startsWith(`${key}.l.`),
+      );
+      if (meta === undefined || leagues.length === 0) return [];
+      const metas = leagues.map((l) => l.meta);
+      return [[meta, { leagues: recordsCollection('league', metas) }]];
+    });
+    return reply.json(
+      content({ users: collection('user', [[user, { games: collection('game', games) }]]) }),
+    );
+  }
+  const leagueRoster = /^\/league\/([^/;]+)\/teams\/roster$/.exec(path);
+  if (leagueRoster) {
+    const league = world.leagues.get(leagueRoster[1] as string);
+    if (league === undefined) return reply.status(404);
+    const teams = league.teams.map((team) => [
+      team.fields,
+      // Not recorded for this team: an empty roster, as Yahoo shapes one.
+      { roster: team.roster ?? { coverage_type: 'week', week: '1', '0': { players: [] } } },
+    ]);
+    return reply.json(content({ league: [league.meta, { teams: collection('team', teams) }] }));
+  }
+  if (/^game\/[^/]+\/players$/.test(shape)) {
+    const gameKey = second?.name as string;
+    const meta = world.games.get(gameKey);
+    if (meta === undefined) return xmlReply(recordedText('error-400-game-not-found.xml'), 400);
+    const start = Number(third?.params.get('start') ?? 0);
+    const count = Math.min(25, Number(third?.params.get('count') ?? 25));
+    const page = (world.players.get(gameKey) ?? []).slice(start, start + count);
+    return reply.json(content({ game: [meta, { players: recordsCollection('player', page) }] }));
+  }
+  return undefined;
+}
