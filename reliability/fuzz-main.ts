@@ -1,51 +1,89 @@
-// `npm run fuzz -- [--count 10000] [--seconds 300] [--seed 1] [--concurrency 8]`: the fuzzer
-// against `fantasy-data serve` on a fresh demo store in a temporary folder. Exits 1 on any 5xx,
-// dropped connection or leak.
+// `npm run fuzz -- [--part public|surfaces|both] [--count 10000] [--seconds 300] [--seed 1]
+// [--concurrency 8]`: the fuzzers against `fantasy-data serve` on a fresh demo store in a
+// temporary folder, its platforms a fake on 127.0.0.1: the five public endpoints (fuzz.ts), then
+// the admin API and the connect page (fuzz-surfaces.ts); --count and --seconds bound each part.
+// Exits 1 on any failure.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
 import { openStore } from '../src/storage/db.ts';
 import { prepareDemoStore } from './demo-target.ts';
+import { assertLoopbackPlatforms, startFuzzPlatforms } from './fuzz-platforms.ts';
+import { checkLog, formatSurfacesReport, runSurfacesFuzz } from './fuzz-surfaces.ts';
 import { formatFuzzReport, runFuzz } from './fuzz.ts';
-import { startServiceProcess } from './service.ts';
+import type { FuzzOptions } from './fuzz.ts';
+import { freePort, startServiceProcess } from './service.ts';
+import { prepareSurfaces } from './surfaces-target.ts';
 
 const { values } = parseArgs({
   options: {
+    part: { type: 'string', default: 'both' },
     count: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '300' },
     seed: { type: 'string', default: String(Date.now() % 100000) },
     concurrency: { type: 'string', default: '8' },
   },
 });
+if (!['public', 'surfaces', 'both'].includes(values.part)) {
+  throw new Error(`--part is public, surfaces or both, not "${values.part}"`);
+}
+const options: FuzzOptions = {
+  count: Number(values.count),
+  maxSeconds: Number(values.seconds),
+  seed: Number(values.seed),
+  concurrency: Number(values.concurrency),
+};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-fuzz-'));
+const platforms = await startFuzzPlatforms();
+const store = await openStore({ dataDir });
 try {
-  const store = await openStore({ dataDir });
   const tokens = await prepareDemoStore(store);
-  await store.close();
-  const service = await startServiceProcess({
+  const port = await freePort();
+  const secretKey = randomBytes(32).toString('hex');
+  const env = {
+    ...platforms.env,
     FANTASY_DATA_DIR: dataDir,
     FANTASY_DEMO_ON_EMPTY: 'false',
+    FANTASY_SECRET_KEY: secretKey,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
-  });
+    LOG_LEVEL: 'info',
+  };
+  assertLoopbackPlatforms(loadConfig(env).platforms);
+  const log: string[] = [];
+  const service = await startServiceProcess(env, { port, onLog: (text) => log.push(text) });
+  let failed = false;
   try {
     console.log(`fuzzing ${service.url} (seed ${values.seed})`);
-    const report = await runFuzz(
-      { host: '127.0.0.1', port: service.port, ...tokens },
-      {
-        count: Number(values.count),
-        maxSeconds: Number(values.seconds),
-        seed: Number(values.seed),
-        concurrency: Number(values.concurrency),
-      },
-    );
-    console.log(formatFuzzReport(report));
+    if (values.part !== 'surfaces') {
+      const report = await runFuzz({ host: '127.0.0.1', port, ...tokens }, options);
+      console.log(`public endpoints: ${formatFuzzReport(report)}`);
+      failed ||= report.failures.length > 0;
+    }
+    if (values.part !== 'public') {
+      const target = await prepareSurfaces(store, { host: '127.0.0.1', port }, [
+        ...platforms.secrets,
+        secretKey,
+      ]);
+      const report = await runSurfacesFuzz(target, store, options);
+      // The access lines of the last requests are written at the end of their event-loop turn.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      checkLog(report, target, log.join(''));
+      console.log(`admin API and connect page: ${formatSurfacesReport(report)}`);
+      console.log(`calls to the fake platforms on 127.0.0.1: ${platforms.calls()}`);
+      failed ||= report.failures.length > 0;
+    }
     console.log(`service RSS at the end: ${service.rssMb().toFixed(0)} MB`);
-    process.exitCode = report.failures.length > 0 ? 1 : 0;
+    process.exitCode = failed ? 1 : 0;
   } finally {
     await service.stop();
   }
 } finally {
+  await store.close();
+  await platforms.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,10 +1,16 @@
 // A fuzzer over the five endpoints: hostile requests sent as raw bytes on 127.0.0.1 (odd
 // methods, paths, encodings, queries, headers, tokens, sizes), each on its own connection.
-// It counts statuses and reports every 5xx, every connection closed without an answer, and
-// every leak: the intruder's token (a user with no leagues) must never read a league.
-import { connect } from 'node:net';
+// It counts statuses and reports every 5xx, every connection closed (or left waiting over 10 s)
+// without an answer, and every leak: the intruder's token (a user with no leagues) must never
+// read a league.
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
+import { exchange } from './fuzz-exchange.ts';
+import { countStatus, shownRequest } from './fuzz-report.ts';
+import type { FuzzReport } from './fuzz-report.ts';
+
+export { formatFuzzReport } from './fuzz-report.ts';
+export type { FuzzReport } from './fuzz-report.ts';
 
 export interface FuzzTarget {
   host: string;
@@ -23,14 +29,6 @@ export interface FuzzOptions {
   seed: number;
   /** Requests in flight at once. */
   concurrency: number;
-}
-
-export interface FuzzReport {
-  sent: number;
-  seconds: number;
-  statuses: Record<string, number>;
-  /** Requests answered 5xx, dropped without an answer, or leaking, with the bytes sent (cut). */
-  failures: Array<{ kind: '5xx' | 'dropped' | 'leak'; status?: number; request: string }>;
 }
 
 interface FuzzRequest {
@@ -217,24 +215,6 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   return { bytes, intruderLeague: intruder && leagueRoute && method === 'GET' };
 }
 
-/** Sends raw bytes, resolves with the whole answer ('' when the server closed without one). */
-function exchange(target: FuzzTarget, bytes: Buffer, timeoutMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(target.port, target.host);
-    const timer = setTimeout(() => socket.destroy(), timeoutMs);
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', () => undefined); // a reset after a complete answer is not a failure
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString('latin1'));
-    });
-    // Written without half-closing, as browsers and HTTP libraries do: Node's server treats a
-    // client's FIN as the end of its interest and drops answers still being prepared.
-    socket.write(bytes);
-  });
-}
-
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const rng = createRng(options.seed);
   const report: FuzzReport = { sent: 0, seconds: 0, statuses: {}, failures: [] };
@@ -244,16 +224,12 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     while (report.sent < options.count && Date.now() < deadline) {
       report.sent++;
       const request = buildRequest(rng, target);
-      const answer = await exchange(target, request.bytes, 10_000);
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
-      const key = status ?? 'no answer';
-      report.statuses[key] = (report.statuses[key] ?? 0) + 1;
-      const shown = request.bytes
-        .toString('latin1')
-        .replace(/(.)\1{60,}/g, (m, c: string) => `${c}x${m.length}`)
-        .slice(0, 600);
-      if (status === undefined) report.failures.push({ kind: 'dropped', request: shown });
-      else if (status.startsWith('5')) {
+      const { answer, timedOut } = await exchange(target, request.bytes, 10_000);
+      const status = countStatus(report, answer);
+      const shown = shownRequest(request.bytes);
+      if (status === undefined) {
+        report.failures.push({ kind: timedOut ? 'slow' : 'dropped', request: shown });
+      } else if (status.startsWith('5')) {
         report.failures.push({ kind: '5xx', status: Number(status), request: shown });
       } else if (request.intruderLeague && status === '200') {
         report.failures.push({ kind: 'leak', status: 200, request: shown });
@@ -263,25 +239,4 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   report.seconds = (Date.now() - started) / 1000;
   return report;
-}
-
-export function formatFuzzReport(report: FuzzReport): string {
-  const statuses = Object.entries(report.statuses)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([status, count]) => `  ${status.padEnd(10)} ${count}`)
-    .join('\n');
-  const kinds = ['5xx', 'dropped', 'leak'] as const;
-  const counts = kinds.map((k) => `${k} ${report.failures.filter((f) => f.kind === k).length}`);
-  const examples = report.failures
-    .slice(0, 10)
-    .map((f) => `  ${f.kind} ${f.status ?? ''}: ${JSON.stringify(f.request.slice(0, 600))}`)
-    .join('\n');
-  return [
-    `${report.sent} requests in ${report.seconds.toFixed(1)} s ` +
-      `(${Math.round(report.sent / Math.max(report.seconds, 0.001))}/s)`,
-    'statuses:',
-    statuses,
-    `failures: ${counts.join(', ')}`,
-    ...(examples ? [examples] : []),
-  ].join('\n');
 }

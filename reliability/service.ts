@@ -49,11 +49,19 @@ export function spawnCli(
 
 export async function startServiceProcess(
   env: Readonly<Record<string, string>>,
+  options: {
+    /** Listen here (a service whose address must be known beforehand); default a free port. */
+    port?: number;
+    /** Gets the service's log (`serve` writes it to stderr); dropped otherwise. */
+    onLog?: (text: string) => void;
+  } = {},
 ): Promise<ServiceProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawnCli(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env });
   child.stdout?.resume();
-  child.stderr?.resume();
+  const { onLog } = options;
+  if (onLog === undefined) child.stderr?.resume();
+  else child.stderr?.on('data', (chunk: Buffer) => onLog(chunk.toString('utf8')));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

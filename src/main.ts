@@ -4,7 +4,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
+import { ADMIN_ROUTES } from './http/admin/routes/index.ts';
 import { createApp } from './http/app.ts';
+import { CONNECT_OPERATIONS } from './http/connect/surface.ts';
 import { createStoreReadModel } from './http/read-model.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { OPERATIONS } from './http/routes/operations.ts';
@@ -201,13 +203,18 @@ export async function startServer(
   }
 }
 
-/** The metrics of this process: every route the app serves, and the store's health. */
+/**
+ * The metrics of this process: every route the app serves (the admin API's operations and the
+ * connect page's too), and the store's health.
+ */
 function createMetrics(store: Store, seasons: readonly number[]): ServiceMetrics {
   const read = createStoreReadModel(store, seasons);
   return new ServiceMetrics({
     operationIds: [
       ...apiRoutes(seasons).map((route) => route.doc.operationId),
       ...OPERATIONS.map((operation) => operation.operationId),
+      ...ADMIN_ROUTES.map((route) => route.doc.operationId),
+      ...CONNECT_OPERATIONS,
     ],
     storePing: () => read.ping(),
   });

@@ -29,6 +29,12 @@ interface PinoInternals {
 
 const LEVEL_INFO = 30;
 const MAX_PATH_LOGGED = 256;
+/**
+ * A token of any kind (fld_, fla_, fcs_; its f percent-encoded too) past its display prefix.
+ * The connect page keeps only the prefix of the token in its own place, but a client may send a
+ * token anywhere (//connect/..., CONNECT /connect/..., a mistyped path): the log never keeps more.
+ */
+const TOKEN_TAIL = /((?:f|%66)(?:ld|la|cs)_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/gi;
 /** Pending text that is written at once, whatever the interval (a burst of long paths). */
 const MAX_PENDING_CHARS = 64 * 1024;
 
@@ -52,8 +58,9 @@ export class AccessLog {
 
   write(line: AccessLine): void {
     if (!this.logger.isLevelEnabled('info')) return;
-    const path =
+    const cut =
       line.path.length > MAX_PATH_LOGGED ? `${line.path.slice(0, MAX_PATH_LOGGED)}…` : line.path;
+    const path = cut.includes('_') ? cut.replace(TOKEN_TAIL, '$1…') : cut;
     const { internals } = this;
     if (internals === undefined) {
       this.logger.info(

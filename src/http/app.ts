@@ -406,12 +406,14 @@ export function createApp(deps: AppDeps): App {
     },
     connect(req, socket) {
       const incomingId = req.headers['x-request-id'];
+      const url = req.url ?? '';
       responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
         requestId:
           typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),
         method: 'CONNECT',
-        path: req.url ?? '',
+        // Like every other request's, the path without its query.
+        path: url.includes('?') ? url.slice(0, url.indexOf('?')) : url,
       });
     },
     refresh: async () => caching?.refresh(),

@@ -10,8 +10,11 @@ export const LATENCY_BUCKETS = [
   0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 ] as const;
 
-/** Statuses the API answers with; anything else is counted as "other". */
-const STATUSES = [200, 304, 400, 401, 403, 404, 405, 406, 408, 429, 431, 500, 503] as const;
+/** Statuses the service answers with (the admin API and connect page too); others are "other". */
+const STATUSES = [
+  200, 201, 202, 204, 303, 304, 400, 401, 403, 404, 405, 406, 408, 409, 410, 413, 415, 422, 429,
+  431, 500, 502, 503,
+] as const;
 export const UNMATCHED_ROUTE = 'unmatched';
 export const OTHER_STATUS = 'other';
 

@@ -13,6 +13,7 @@ import {
 import type { FakeSleeper } from '../helpers/fake-platform.ts';
 import { testBackends } from '../helpers/store.ts';
 import { adminClient } from '../http/admin-helpers.ts';
+import { sendRaw } from '../http/raw.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
 import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
 
@@ -146,6 +147,21 @@ for (const dialect of testBackends()) {
       const response = await fetch(session.url);
       assert.equal(response.status, 410);
       assert.match(await response.text(), /This link has expired/);
+    });
+
+    it('logs no session token, whatever the method or the path it is sent under', async () => {
+      const session = await createSession(admin, userId, { platforms: ['sleeper'] });
+      const host = new URL(t.baseUrl).host;
+      const requests = [
+        `CONNECT ${session.path}?next=${session.token} HTTP/1.1\r\nHost: ${host}\r\nX-Request-Id: tunnel-token\r\n\r\n`,
+        `GET /${session.path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        `GET /connect/${session.path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      ];
+      for (const request of requests) assert.ok(await sendRaw(t.baseUrl, request));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.ok(!JSON.stringify(t.logs).includes(session.token.slice(10)), 'the token was logged');
+      const tunnel = t.logs.find((line) => line.request_id === 'tunnel-token');
+      assert.equal(tunnel?.path, `/connect/${session.token.slice(0, 10)}…`, 'no query either');
     });
 
     it('never writes a session token into the log', () => {

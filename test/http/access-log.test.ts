@@ -1,7 +1,13 @@
 // The request line: what pino itself would write for the same fields, several lines of one
-// event-loop turn in one write, nothing below the info level.
+// event-loop turn in one write, nothing below the info level, no token past its display prefix.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import {
+  generateAdminKey,
+  generateConnectToken,
+  generateToken,
+  tokenDisplayPrefix,
+} from '../../src/domain/tokens.ts';
 import { AccessLog } from '../../src/http/access-log.ts';
 import { createLogger } from '../../src/logger.ts';
 
@@ -77,6 +83,39 @@ describe('AccessLog', () => {
       .filter((text) => text !== '')
       .map((text) => (JSON.parse(text) as { request_id: string }).request_id);
     assert.deepEqual(ids, ['req-1', 'req-2']);
+  });
+
+  it('keeps only the display prefix of a token of any kind found in a path', () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger);
+    const tokens = [generateToken(), generateAdminKey(), generateConnectToken()];
+    const paths = [
+      `//connect/${tokens[2]}/finish`,
+      `/connect//${tokens[2]}`,
+      `/league/settings/${tokens[0]}`,
+      `/admin/users/${tokens[1]}x`,
+      `/connect/%66${(tokens[2] as string).slice(1)}`,
+    ];
+    for (const path of paths) access.write({ ...line, path });
+    access.flush();
+    const logged = (writes[0] ?? '')
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => (JSON.parse(text) as { path: string }).path);
+    for (const token of tokens) {
+      assert.ok(!writes.join('').includes(token.slice(10)), `${token.slice(0, 10)} logged`);
+    }
+    assert.deepEqual(logged, [
+      `//connect/${tokenDisplayPrefix(tokens[2] as string)}…/finish`,
+      `/connect//${tokenDisplayPrefix(tokens[2] as string)}…`,
+      `/league/settings/${tokenDisplayPrefix(tokens[0] as string)}…`,
+      `/admin/users/${tokenDisplayPrefix(tokens[1] as string)}…`,
+      `/connect/%66${(tokens[2] as string).slice(1, 10)}…`,
+    ]);
+    // Words that only look like a prefix are left alone.
+    access.write({ ...line, path: '/players/1/searchPlayer/player_id/4046' });
+    access.flush();
+    assert.match(writes[1] ?? '', /"path":"\/players\/1\/searchPlayer\/player_id\/4046"/);
   });
 
   it('under load writes the lines of several turns together, at most every flushMs', async () => {

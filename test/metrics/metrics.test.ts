@@ -1,6 +1,7 @@
 // /metrics: a separate listener (METRICS_PORT) of the real server on the demo store, scraped and
 // parsed as Prometheus text; requests by route and status with latency, cache hits and misses,
-// rate-limit refusals, store health; syncs and upstream calls through their hooks; the key.
+// rate-limit refusals, store health; admin and connect requests by operation; syncs and upstream
+// calls through their hooks; the key.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { ServiceMetrics } from '../../src/metrics/registry.ts';
 import { RequestMetrics } from '../../src/metrics/requests.ts';
 import { createHttpClient, observeUpstreamCalls } from '../../src/platforms/http-client.ts';
 import { openStore } from '../../src/storage/db.ts';
+import { createAdminKey } from '../../src/storage/repositories/admin-keys.ts';
 import { createConnectorRegistry } from '../../src/sync/connectors.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
 import { syncAll } from '../../src/sync/engine.ts';
@@ -77,11 +79,18 @@ async function scrape(url: string, init: RequestInit = {}): Promise<Sample[]> {
   return samples;
 }
 
+/** A scrape's request counts, by route and status. */
+function requestCounts(samples: Sample[]): (route: string, status: string) => number {
+  return (route, status) =>
+    value(samples, 'fantasy_http_request_duration_seconds_count', { route, status });
+}
+
 describe('/metrics of a running server on the demo store', () => {
   let dir: TempDir;
   let server: RunningServer;
   let token: string;
   let metricsUrl: string;
+  let sessionToken = 'fcs_none';
 
   before(async () => {
     dir = tempDataDir();
@@ -124,8 +133,7 @@ describe('/metrics of a running server on the demo store', () => {
     assert.equal((await get('/league/settings/11')).status, 429, 'the sixth request of the token');
 
     const samples = await scrape(metricsUrl);
-    const count = (route: string, status: string) =>
-      value(samples, 'fantasy_http_request_duration_seconds_count', { route, status });
+    const count = requestCounts(samples);
     assert.equal(count('findAllLeagues', '200'), 2);
     assert.equal(count('findAllLeagues', '304'), 1);
     assert.equal(count('getLeagueSettings', '404'), 1);
@@ -165,10 +173,61 @@ describe('/metrics of a running server on the demo store', () => {
     assert.ok(samples.some((s) => s.name === 'process_cpu_user_seconds_total'));
   });
 
+  it('counts admin and connect requests by operation, never by id or token', async () => {
+    const { key } = await createAdminKey(server.store.db, 'metrics');
+    const admin = (method: string, path: string, body?: unknown, auth = true) =>
+      fetch(server.url + path, {
+        method,
+        headers: {
+          ...(auth && { authorization: `Bearer ${key}` }),
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    const created = await admin('POST', '/admin/users', { name: 'metered' });
+    assert.equal(created.status, 201);
+    const { user_id: userId } = (await created.json()) as { user_id: number };
+    assert.equal((await admin('GET', '/admin/users')).status, 200);
+    assert.equal((await admin('GET', '/admin/users', undefined, false)).status, 401);
+    assert.equal((await admin('GET', '/admin/users/999999')).status, 404);
+    assert.equal((await admin('PUT', '/admin/users')).status, 405);
+    const session = await admin('POST', `/admin/users/${userId}/connect-sessions`, {
+      platforms: ['sleeper'],
+    });
+    assert.equal(session.status, 201);
+    const { url } = (await session.json()) as { url: string };
+    sessionToken = new URL(url).pathname.split('/')[2] as string;
+    const page = await fetch(url);
+    assert.equal(page.status, 200);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const finish = await fetch(`${url}/finish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(csrf)}`,
+    });
+    assert.equal(finish.status, 200);
+    assert.equal((await fetch(url)).status, 410);
+    assert.equal((await fetch(`${url}/link/sleeper/extra`)).status, 404);
+
+    const count = requestCounts(await scrape(metricsUrl));
+    assert.equal(count('adminCreateUser', '201'), 1);
+    assert.equal(count('adminListUsers', '200'), 1);
+    assert.equal(count('adminListUsers', '401'), 1);
+    assert.equal(count('adminGetUser', '404'), 1);
+    assert.equal(count('adminCreateConnectSession', '201'), 1);
+    assert.equal(count('connectPage', '200'), 1);
+    assert.equal(count('connectFinish', '200'), 1);
+    assert.equal(count('connectPage', '410'), 1);
+    // No operation has these: a method no admin path takes, a path the page does not have.
+    assert.equal(count('unmatched', '405'), 1);
+    assert.equal(count('unmatched', '404'), 3);
+  });
+
   it('never puts an id or a token in a label', async () => {
     const response = await fetch(metricsUrl);
     const text = await response.text();
     assert.ok(!text.includes(token) && !text.includes('fld_'), 'no token');
+    assert.ok(!text.includes(sessionToken.slice(10)) && !/fla_|fcs_/.test(text), 'no key');
     const { samples } = parseExposition(text);
     const allowed: Record<string, (v: string) => boolean> = {
       route: (v) => /^[a-zA-Z]+$/.test(v),

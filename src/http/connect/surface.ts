@@ -28,6 +28,14 @@ import { page, refusedPage } from './html.ts';
 import { renderSessionPage } from './view.ts';
 import type { PlatformView } from './view.ts';
 
+/** The page's operations: the route labels of its requests in the metrics and the log. */
+export const CONNECT_OPERATIONS = [
+  'connectPage',
+  'connectLink',
+  'connectFinish',
+  'connectOauthCallback',
+] as const;
+
 export interface ConnectSurface {
   serve(ex: Exchange, rawQuery: string | undefined): Promise<void>;
 }
@@ -320,14 +328,13 @@ export function createConnectSurface(deps: {
   async function serveSession(ex: Exchange, token: string, rest: readonly string[]): Promise<void> {
     const method = ex.req.method;
     const isRead = method === 'GET' || method === 'HEAD';
-    const operation =
-      rest.length === 0 ? 'connectPage' : rest[0] === 'finish' ? 'connectFinish' : 'connectLink';
-    ex.operationId = operation;
     const known =
       rest.length === 0 ||
       (rest.length === 1 && rest[0] === 'finish') ||
       (rest.length === 2 && rest[0] === 'link');
     if (!known) throw new PageAnswer(404, refusedPage('Page not found', 'Open your link again.'));
+    ex.operationId =
+      rest.length === 0 ? 'connectPage' : rest[0] === 'finish' ? 'connectFinish' : 'connectLink';
     if (rest.length === 0 ? !isRead : method !== 'POST') {
       throw new HttpProblem(
         'method_not_allowed',

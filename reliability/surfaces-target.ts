@@ -1,0 +1,173 @@
+// What the admin and connect fuzz works with, set up on a running service: admin keys (valid,
+// a second valid one, revoked, never issued), users the fuzz may not delete and users it may, a
+// user token, connect sessions (live, finishable, expired, used) with their form tokens, and one
+// Sleeper link. Every secret of it is listed: no answer and no log line may show one.
+import { randomBytes } from 'node:crypto';
+import {
+  generateAdminKey,
+  generateConnectToken,
+  generateToken,
+  hashToken,
+  tokenDisplayPrefix,
+} from '../src/domain/tokens.ts';
+import type { Store } from '../src/storage/db.ts';
+import { createAdminKey, revokeAdminKey } from '../src/storage/repositories/admin-keys.ts';
+import { insertConnectSession } from '../src/storage/repositories/connect-sessions.ts';
+import { issueToken } from '../src/storage/repositories/tokens.ts';
+import { createUser } from '../src/storage/repositories/users.ts';
+
+export interface SessionKeys {
+  token: string;
+  /** The form token its page carries. */
+  csrf: string;
+}
+
+export interface SurfacesTarget {
+  host: string;
+  port: number;
+  /** http://127.0.0.1:<port>: the page's own origin. */
+  origin: string;
+  adminKey: string;
+  otherAdminKey: string;
+  revokedAdminKey: string;
+  /** Shaped like a key, never issued. */
+  unknownAdminKey: string;
+  /** A user's API token, and one never issued: both refused by /admin/. */
+  userToken: string;
+  unknownUserToken: string;
+  /** Users the fuzz never deletes with a valid key (their sessions stay), and users it may. */
+  userIds: number[];
+  deletableUserIds: number[];
+  tokenIds: number[];
+  /** Sessions the fuzz never finishes, sessions it may, and sessions no form may use. */
+  liveSessions: SessionKeys[];
+  finishableSessions: SessionKeys[];
+  deadSessions: SessionKeys[];
+  /** Cookie and password values the fuzz sends in forms and bodies. */
+  cookieSecret: string;
+  passwordSecret: string;
+  /** Every secret above and the service's own (Yahoo's client secret). */
+  secrets: string[];
+}
+
+async function ok(response: Response, what: string): Promise<string> {
+  const text = await response.text();
+  if (response.status >= 400) throw new Error(`${what}: ${response.status} ${text}`);
+  return text;
+}
+
+export async function prepareSurfaces(
+  store: Store,
+  service: { host: string; port: number },
+  serviceSecrets: readonly string[],
+): Promise<SurfacesTarget> {
+  const origin = `http://${service.host}:${service.port}`;
+  const { key: adminKey } = await createAdminKey(store.db, 'fuzz');
+  const { key: otherAdminKey } = await createAdminKey(store.db, 'fuzz other');
+  const revoked = await createAdminKey(store.db, 'fuzz revoked');
+  await revokeAdminKey(store.db, revoked.stored.id);
+  const users = [];
+  for (const name of ['fuzz-ann', 'fuzz-ben', 'fuzz-cy', 'fuzz-del1', 'fuzz-del2', 'fuzz-del3']) {
+    users.push(await createUser(store.db, name));
+  }
+  const ids = users.map((u) => u.id);
+  const tokenIds: number[] = [];
+  let userToken = '';
+  for (const userId of ids.slice(0, 3)) {
+    const issued = await issueToken(store.db, { userId, products: ['league', 'player'] });
+    tokenIds.push(issued.stored.id);
+    userToken ||= issued.token;
+  }
+  const admin = (method: string, path: string, body: unknown) =>
+    fetch(origin + path, {
+      method,
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await ok(
+    await admin('POST', `/admin/users/${ids[0]}/links/sleeper`, { username: 'fuzzann' }),
+    'link',
+  );
+
+  const session = async (userId: number, body: object): Promise<SessionKeys> => {
+    const created = JSON.parse(
+      await ok(await admin('POST', `/admin/users/${userId}/connect-sessions`, body), 'session'),
+    ) as { url: string };
+    const token = new URL(created.url).pathname.split('/')[2] as string;
+    const page = await ok(await fetch(`${origin}/connect/${token}`), 'page');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1];
+    if (csrf === undefined) throw new Error('the connect page has no form token');
+    return { token, csrf };
+  };
+  const liveSessions = [
+    await session(ids[0] as number, {}),
+    await session(ids[1] as number, { platforms: ['sleeper'], expires_in: '7d' }),
+    await session(ids[2] as number, { return_url: 'https://app.example.com/done' }),
+  ];
+  const finishableSessions = [
+    await session(ids[0] as number, { platforms: ['sleeper', 'yahoo'] }),
+    await session(ids[1] as number, { return_url: 'https://app.example.com/back' }),
+  ];
+  const used = await session(ids[2] as number, {});
+  const form = `csrf=${encodeURIComponent(used.csrf)}`;
+  await ok(
+    await fetch(`${origin}/connect/${used.token}/finish`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: form,
+    }),
+    'finish',
+  );
+  const expiredToken = generateConnectToken();
+  const expired = await insertConnectSession(store.db, {
+    userId: ids[0] as number,
+    tokenHash: hashToken(expiredToken),
+    tokenPrefix: tokenDisplayPrefix(expiredToken),
+    platforms: ['sleeper'],
+    csrfToken: randomBytes(24).toString('base64url'),
+    expiresAt: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const deadSessions = [
+    used,
+    { token: expiredToken, csrf: expired.csrfToken },
+    // Shaped like a session, never issued.
+    { token: generateConnectToken(), csrf: randomBytes(24).toString('base64url') },
+  ];
+
+  const target: Omit<SurfacesTarget, 'secrets'> = {
+    host: service.host,
+    port: service.port,
+    origin,
+    adminKey,
+    otherAdminKey,
+    revokedAdminKey: revoked.key,
+    unknownAdminKey: generateAdminKey(),
+    userToken,
+    unknownUserToken: generateToken(),
+    userIds: ids.slice(0, 3),
+    deletableUserIds: ids.slice(3),
+    tokenIds,
+    liveSessions,
+    finishableSessions,
+    deadSessions,
+    cookieSecret: `AEfuzzCookie${randomBytes(12).toString('hex')}`,
+    passwordSecret: `fuzz-password-${randomBytes(12).toString('hex')}`,
+  };
+  const sessions = [...liveSessions, ...finishableSessions, ...deadSessions];
+  return {
+    ...target,
+    secrets: [
+      adminKey,
+      otherAdminKey,
+      target.revokedAdminKey,
+      target.unknownAdminKey,
+      userToken,
+      target.unknownUserToken,
+      ...sessions.flatMap((s) => [s.token, s.csrf]),
+      target.cookieSecret,
+      target.passwordSecret,
+      ...serviceSecrets,
+    ],
+  };
+}
