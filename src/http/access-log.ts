@@ -59,7 +59,7 @@ export class AccessLog {
     if (!this.logger.isLevelEnabled('info')) return;
     const cut =
       line.path.length > MAX_PATH_LOGGED ? `${line.path.slice(0, MAX_PATH_LOGGED)}…` : line.path;
-    const path = cut.includes('_') ? cut.replace(TOKEN_TAIL, '$1…') : cut;
+    const path = mayHoldToken(cut) ? cut.replace(TOKEN_TAIL, '$1…') : cut;
     const { internals } = this;
     if (internals === undefined) {
       this.logger.info(
@@ -115,6 +115,19 @@ export class AccessLog {
     this.pending = '';
     this.internals.write(lines);
   }
+}
+
+/**
+ * Whether `path` has a token prefix's `ld_`, `la_` or `cs_` in it (any case), checked before
+ * TOKEN_TAIL: the replace costs about 200 ns on every path with an underscore, and every player-by-id
+ * path has one (`player_id`); this scan costs a tenth of that.
+ */
+function mayHoldToken(path: string): boolean {
+  for (let at = path.indexOf('_', 2); at !== -1; at = path.indexOf('_', at + 1)) {
+    const pair = path.slice(at - 2, at).toLowerCase();
+    if (pair === 'ld' || pair === 'la' || pair === 'cs') return true;
+  }
+  return false;
 }
 
 function internalsOf(logger: Logger): PinoInternals | undefined {
