@@ -1,5 +1,6 @@
 // The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
-// content negotiation and problem rendering, and never listens (src/main.ts does).
+// content negotiation and problem rendering, and never listens (src/main.ts does). The path of an
+// API request is in api-serving.ts; this file routes, answers the operations and the errors.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -8,27 +9,22 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
 import { AccessLog } from './access-log.ts';
-import { TokenAuthenticator, requireProduct } from './auth.ts';
-import type { Principal } from './auth.ts';
-import { preferredCoding } from './cache/conditional.ts';
+import { createApiServing } from './api-serving.ts';
+import { TokenAuthenticator } from './auth.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
-import { ResponseCache } from './cache/responses.ts';
-import type { CachedResponse } from './cache/responses.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './exchange.ts';
 import type { Exchange, ResponseEvent } from './exchange.ts';
 import type { RequestObserver } from './observer.ts';
-import { negotiate } from './negotiate.ts';
-import type { MediaType } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { HttpProblem, MAX_HEADER_BYTES } from './problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
-import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
+import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
-import type { ApiRoute, CheckedQuery } from './route.ts';
+import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
 import type { AdminSurface } from './admin/surface.ts';
@@ -77,14 +73,7 @@ export interface App {
 
 export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
-const CONTENT_TYPES: Record<MediaType, string> = {
-  'application/json': 'application/json',
-  'application/xml': 'application/xml; charset=utf-8',
-  'text/xml': 'text/xml; charset=utf-8',
-};
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const VARY_ENCODING = 'Accept-Encoding';
-const VARY_BOTH = 'Accept, Accept-Encoding';
 const HEALTHY = Buffer.from('{"status":"ok"}');
 
 type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
@@ -132,7 +121,6 @@ export function createApp(deps: AppDeps): App {
           supportedSeasons,
           deps.cache ?? cacheBudgets(deps.config.cacheMegabytes),
         );
-  const responses = caching?.responses;
   const read = deps.readModel ?? caching?.read ?? storeRead;
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
   const limiter = new RateLimiter(
@@ -144,7 +132,6 @@ export function createApp(deps: AppDeps): App {
   const router = new Router<Target>();
   for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
-  const leagueParams = leagueParamIndexes(routes);
   const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger, deps.config.accessLogFlushMs);
@@ -160,152 +147,15 @@ export function createApp(deps: AppDeps): App {
   const connect: ConnectSurface | undefined =
     services && createConnectSurface({ services, limiter, responder, logger });
 
-  // A cached answer is served synchronously from here to the socket write: each step continues
-  // at once with a value, and only waits (returns a promise) when a step has to wait.
-  function serveApi(
-    ex: Exchange,
-    route: ApiRoute,
-    params: string[],
-    rawQuery: string | undefined,
-  ): void | Promise<void> {
-    const authenticated = auth.authenticate(ex.req.headers);
-    if (authenticated instanceof Promise) {
-      return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
-    }
-    return serveAs(ex, route, params, rawQuery, authenticated);
-  }
-
-  function serveAs(
-    ex: Exchange,
-    route: ApiRoute,
-    params: string[],
-    rawQuery: string | undefined,
-    principal: Principal,
-  ): void | Promise<void> {
-    ex.userId = principal.userId;
-    if (!limiter.enabled) return serveWithin(ex, route, params, rawQuery, principal);
-    const hit = limiter.hit(String(principal.tokenId));
-    if (hit instanceof Promise) {
-      return hit.then((decision) => {
-        checkRate(ex, decision);
-        return serveWithin(ex, route, params, rawQuery, principal);
-      });
-    }
-    checkRate(ex, hit);
-    return serveWithin(ex, route, params, rawQuery, principal);
-  }
-
-  function checkRate(ex: Exchange, decision: RateLimitDecision): void {
-    ex.rate = decision;
-    if (!decision.allowed) {
-      observer?.rateLimited();
-      throw new HttpProblem(
-        'rate_limited',
-        `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
-        {},
-        { 'Retry-After': String(decision.resetSeconds) },
-      );
-    }
-  }
-
-  /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */
-  function serveWithin(
-    ex: Exchange,
-    route: ApiRoute,
-    params: string[],
-    rawQuery: string | undefined,
-    principal: Principal,
-  ): void | Promise<void> {
-    const { produces } = route.doc;
-    const format = negotiate(ex.req.headers.accept, produces);
-    if (format === undefined) {
-      throw new HttpProblem(
-        'not_acceptable',
-        `this endpoint answers with ${listTypes(produces)}, which the Accept header does not allow`,
-      );
-    }
-    // The handler checks the product too; here it comes before the query and the cache, so a
-    // token without it is a 403 whatever it asks, and a query that is no question never
-    // becomes an entry of its own.
-    requireProduct(principal, route.doc.product);
-    const query = route.checkQuery(rawQuery);
-    const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
-    // No cache, or path parameters that fail their check (the handler words the 400).
-    const keyParams = responses && route.cacheParams(params);
-    if (responses === undefined || keyParams === undefined) {
-      return serveUncached(ex, route, params, query, principal, format);
-    }
-    const leagueParam = leagueParams.get(route);
-    const key = ResponseCache.key(
-      route.doc.operationId,
-      leagueParam === undefined ? principal.userId : undefined,
-      keyParams,
-      query.key,
-      format,
-    );
-    const entry = responses.lookup(key, principal.userId);
-    observer?.cacheLookup(entry !== undefined);
-    if (entry === undefined) {
-      return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
-    }
-    return sendEntry(ex, entry, vary);
-  }
-
-  function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
-    const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
-    if (chosen instanceof Promise) {
-      return chosen.then((representation) =>
-        responder.sendRepresentation(ex, entry, representation, vary),
-      );
-    }
-    responder.sendRepresentation(ex, entry, chosen, vary);
-  }
-
-  /** Runs the handler, keeps its answer in the response cache, and sends it. */
-  async function serveFresh(
-    ex: Exchange,
-    route: ApiRoute,
-    params: string[],
-    query: CheckedQuery,
-    principal: Principal,
-    format: MediaType,
-    key: string,
-    leagueParam: number | undefined,
-    vary: string,
-  ): Promise<void> {
-    const cache = responses as ResponseCache;
-    const generation = cache.generation;
-    const headers: Record<string, string> = {};
-    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
-    const extra: string[] = [];
-    for (const name in headers) extra.push(name, headers[name] as string);
-    const entry = await cache.remember(
-      key,
-      {
-        userId: principal.userId,
-        leagueId: leagueParam === undefined ? undefined : Number(params[leagueParam]),
-      },
-      generation,
-      { contentType: CONTENT_TYPES[format], body, headers: extra },
-    );
-    return sendEntry(ex, entry, vary);
-  }
-
-  /** Without a response cache (`cache: false`, or parameters that fail their check). */
-  async function serveUncached(
-    ex: Exchange,
-    route: ApiRoute,
-    params: string[],
-    query: CheckedQuery,
-    principal: Principal,
-    format: MediaType,
-  ): Promise<void> {
-    const headers: Record<string, string> = {
-      Vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
-    };
-    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
-    send(ex, 200, CONTENT_TYPES[format], body, headers);
-  }
+  const serveApi = createApiServing({
+    routes,
+    auth,
+    limiter,
+    responses: caching?.responses,
+    read,
+    responder,
+    observer,
+  });
 
   async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
     switch (operation.operationId) {
@@ -451,23 +301,6 @@ function clientProblem(code: string | undefined): HttpProblem {
         'the request is not HTTP/1.1 this server can read',
       );
   }
-}
-
-/** 'a, b or c', for the 406 detail. */
-function listTypes(types: readonly MediaType[]): string {
-  return types.length === 1
-    ? String(types[0])
-    : `${types.slice(0, -1).join(', ')} or ${String(types.at(-1))}`;
-}
-
-/** Where each route has its league_id among the path parameters (league-scoped routes only). */
-function leagueParamIndexes(routes: readonly ApiRoute[]): Map<ApiRoute, number> {
-  const indexes = new Map<ApiRoute, number>();
-  for (const route of routes) {
-    const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
-    if (index !== -1) indexes.set(route, index);
-  }
-  return indexes;
 }
 
 /** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */

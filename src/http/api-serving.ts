@@ -1,0 +1,214 @@
+// The path of a request to one of the five API endpoints, as named steps: authenticate, limit,
+// negotiate, check the product and the query, then the cached answer or the handler's (which is
+// then cached). A cached answer is served synchronously from here to the socket write: each step
+// continues at once with a value, and only waits (returns a promise) when a step has to wait.
+import type { TokenAuthenticator } from './auth.ts';
+import { requireProduct } from './auth.ts';
+import type { Principal } from './auth.ts';
+import { preferredCoding } from './cache/conditional.ts';
+import { ResponseCache } from './cache/responses.ts';
+import type { CachedResponse } from './cache/responses.ts';
+import type { Exchange, Responder } from './exchange.ts';
+import { negotiate } from './negotiate.ts';
+import type { MediaType } from './negotiate.ts';
+import type { RequestObserver } from './observer.ts';
+import { HttpProblem } from './problems.ts';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+import type { ReadModel } from './read-model.ts';
+import type { ApiRoute, CheckedQuery } from './route.ts';
+
+const CONTENT_TYPES: Record<MediaType, string> = {
+  'application/json': 'application/json',
+  'application/xml': 'application/xml; charset=utf-8',
+  'text/xml': 'text/xml; charset=utf-8',
+};
+const VARY_ENCODING = 'Accept-Encoding';
+const VARY_BOTH = 'Accept, Accept-Encoding';
+
+export interface ApiServingDeps {
+  routes: readonly ApiRoute[];
+  auth: TokenAuthenticator;
+  limiter: RateLimiter;
+  /** Undefined when the app runs without a response cache. */
+  responses: ResponseCache | undefined;
+  read: ReadModel;
+  responder: Responder;
+  observer: RequestObserver | undefined;
+}
+
+/** Serves `route` for `ex`: returns when answered, or a promise when a step had to wait. */
+export type ServeApi = (
+  ex: Exchange,
+  route: ApiRoute,
+  params: string[],
+  rawQuery: string | undefined,
+) => void | Promise<void>;
+
+export function createApiServing(deps: ApiServingDeps): ServeApi {
+  const { auth, limiter, responses, read, responder, observer } = deps;
+  const leagueParams = leagueParamIndexes(deps.routes);
+
+  function serveApi(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+  ): void | Promise<void> {
+    const authenticated = auth.authenticate(ex.req.headers);
+    if (authenticated instanceof Promise) {
+      return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
+    }
+    return serveAs(ex, route, params, rawQuery, authenticated);
+  }
+
+  function serveAs(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+  ): void | Promise<void> {
+    ex.userId = principal.userId;
+    if (!limiter.enabled) return serveWithin(ex, route, params, rawQuery, principal);
+    const hit = limiter.hit(String(principal.tokenId));
+    if (hit instanceof Promise) {
+      return hit.then((decision) => {
+        checkRate(ex, decision);
+        return serveWithin(ex, route, params, rawQuery, principal);
+      });
+    }
+    checkRate(ex, hit);
+    return serveWithin(ex, route, params, rawQuery, principal);
+  }
+
+  function checkRate(ex: Exchange, decision: RateLimitDecision): void {
+    ex.rate = decision;
+    if (!decision.allowed) {
+      observer?.rateLimited();
+      throw new HttpProblem(
+        'rate_limited',
+        `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+        {},
+        { 'Retry-After': String(decision.resetSeconds) },
+      );
+    }
+  }
+
+  /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */
+  function serveWithin(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    rawQuery: string | undefined,
+    principal: Principal,
+  ): void | Promise<void> {
+    const { produces } = route.doc;
+    const format = negotiate(ex.req.headers.accept, produces);
+    if (format === undefined) {
+      throw new HttpProblem(
+        'not_acceptable',
+        `this endpoint answers with ${listTypes(produces)}, which the Accept header does not allow`,
+      );
+    }
+    // The handler checks the product too; here it comes before the query and the cache, so a
+    // token without it is a 403 whatever it asks, and a query that is no question never
+    // becomes an entry of its own.
+    requireProduct(principal, route.doc.product);
+    const query = route.checkQuery(rawQuery);
+    const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
+    // No cache, or path parameters that fail their check (the handler words the 400).
+    const keyParams = responses && route.cacheParams(params);
+    if (responses === undefined || keyParams === undefined) {
+      return serveUncached(ex, route, params, query, principal, format);
+    }
+    const leagueParam = leagueParams.get(route);
+    const key = ResponseCache.key(
+      route.doc.operationId,
+      leagueParam === undefined ? principal.userId : undefined,
+      keyParams,
+      query.key,
+      format,
+    );
+    const entry = responses.lookup(key, principal.userId);
+    observer?.cacheLookup(entry !== undefined);
+    if (entry === undefined) {
+      return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
+    }
+    return sendEntry(ex, entry, vary);
+  }
+
+  function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
+    const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
+    if (chosen instanceof Promise) {
+      return chosen.then((representation) =>
+        responder.sendRepresentation(ex, entry, representation, vary),
+      );
+    }
+    responder.sendRepresentation(ex, entry, chosen, vary);
+  }
+
+  /** Runs the handler, keeps its answer in the response cache, and sends it. */
+  async function serveFresh(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    query: CheckedQuery,
+    principal: Principal,
+    format: MediaType,
+    key: string,
+    leagueParam: number | undefined,
+    vary: string,
+  ): Promise<void> {
+    const cache = responses as ResponseCache;
+    const generation = cache.generation;
+    const headers: Record<string, string> = {};
+    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
+    const extra: string[] = [];
+    for (const name in headers) extra.push(name, headers[name] as string);
+    const entry = await cache.remember(
+      key,
+      {
+        userId: principal.userId,
+        leagueId: leagueParam === undefined ? undefined : Number(params[leagueParam]),
+      },
+      generation,
+      { contentType: CONTENT_TYPES[format], body, headers: extra },
+    );
+    return sendEntry(ex, entry, vary);
+  }
+
+  /** Without a response cache (`cache: false`, or parameters that fail their check). */
+  async function serveUncached(
+    ex: Exchange,
+    route: ApiRoute,
+    params: string[],
+    query: CheckedQuery,
+    principal: Principal,
+    format: MediaType,
+  ): Promise<void> {
+    const headers: Record<string, string> = {
+      Vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
+    };
+    const body = await route.run({ principal, read, rawParams: params, query, format, headers });
+    responder.send(ex, 200, CONTENT_TYPES[format], body, headers);
+  }
+
+  return serveApi;
+}
+
+/** 'a, b or c', for the 406 detail. */
+function listTypes(types: readonly MediaType[]): string {
+  return types.length === 1
+    ? String(types[0])
+    : `${types.slice(0, -1).join(', ')} or ${String(types.at(-1))}`;
+}
+
+/** Where each route has its league_id among the path parameters (league-scoped routes only). */
+function leagueParamIndexes(routes: readonly ApiRoute[]): Map<ApiRoute, number> {
+  const indexes = new Map<ApiRoute, number>();
+  for (const route of routes) {
+    const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
+    if (index !== -1) indexes.set(route, index);
+  }
+  return indexes;
+}
