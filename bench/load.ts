@@ -12,6 +12,8 @@ export interface LoadResult {
   requests: number;
   /** The server's CPU time per request, µs (set by the caller, which knows the process). */
   cpuMicros?: number;
+  /** Of which in kernel mode (syscalls, the TCP stack, waking the generator), µs. */
+  systemMicros?: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;

@@ -44,9 +44,14 @@ export interface Child {
   peakRssMb(): number;
   /** Resident set size now (VmRSS), in MB. */
   rssMb(): number;
-  /** CPU time the process has used so far (user + system), in seconds. */
-  cpuSeconds(): number;
+  /** CPU time the process has used so far, in user and in kernel (system) mode, in seconds. */
+  cpuSeconds(): CpuSeconds;
   stop(): Promise<void>;
+}
+
+export interface CpuSeconds {
+  user: number;
+  system: number;
 }
 
 export interface ServiceOptions {
@@ -136,17 +141,17 @@ function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
+/** utime and stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): CpuSeconds {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return NaN;
+    return { user: NaN, system: NaN };
   }
   // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {

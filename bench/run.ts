@@ -106,8 +106,14 @@ async function benchmark(size: Size): Promise<void> {
               connections,
               durationSeconds: seconds,
             });
-            const cpu = server.cpuSeconds() - cpuBefore;
-            return { ...result, cpuMicros: (cpu * 1e6) / Math.max(1, result.requests) };
+            const cpuAfter = server.cpuSeconds();
+            const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, result.requests);
+            const system = cpuAfter.system - cpuBefore.system;
+            return {
+              ...result,
+              cpuMicros: perRequest(cpuAfter.user - cpuBefore.user + system),
+              systemMicros: perRequest(system),
+            };
           };
           await load(service, 1); // warm-up: JIT, caches
           await load(reference, 1);
@@ -205,8 +211,8 @@ function printReport(
     service.requestsPerSecond.toFixed(0),
     reference.requestsPerSecond.toFixed(0),
     (service.requestsPerSecond / reference.requestsPerSecond).toFixed(2),
-    micros(service.cpuMicros),
-    micros(reference.cpuMicros),
+    `${micros(service.cpuMicros)} (${micros(service.systemMicros)})`,
+    `${micros(reference.cpuMicros)} (${micros(reference.systemMicros)})`,
     ((reference.cpuMicros ?? NaN) / (service.cpuMicros ?? NaN)).toFixed(2),
     service.p50Ms.toFixed(2),
     service.p99Ms.toFixed(2),
@@ -222,8 +228,8 @@ function printReport(
       'service req/s',
       'reference req/s',
       'ratio',
-      'CPU µs/req',
-      'ref CPU',
+      'CPU µs/req (sys)',
+      'ref CPU (sys)',
       'CPU ratio',
       'p50 ms',
       'p99 ms',
