@@ -1,6 +1,7 @@
 // The request line: what pino itself would write for the same fields, several lines of one
 // event-loop turn in one write, nothing below the info level, no token past its display prefix.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import {
   generateAdminKey,
@@ -19,6 +20,8 @@ function capture(level: 'info' | 'warn') {
   });
   return { logger, writes };
 }
+
+type AnyLine = Record<string, unknown>;
 
 const line = {
   requestId: 'req-1',
@@ -153,6 +156,27 @@ describe('AccessLog', () => {
     access.write(line);
     access.flush();
     assert.equal(writes.length, 3);
+  });
+
+  it('hands a Node stream the UTF-8 bytes of the lines, and each write its own buffer', () => {
+    const chunks: Buffer[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    const access = new AccessLog(createLogger({ level: 'info', destination: stream }));
+    access.write(line);
+    access.flush();
+    access.write({ ...line, requestId: 'req-2' });
+    access.flush();
+    assert.equal(chunks.length, 2);
+    assert.ok(chunks.every((chunk) => Buffer.isBuffer(chunk)));
+    const [first, second] = chunks.map((chunk) => JSON.parse(chunk.toString('utf8')) as AnyLine);
+    assert.equal(first?.path, line.path, 'non-ASCII and escapes survive');
+    assert.equal(first?.request_id, 'req-1');
+    assert.equal(second?.request_id, 'req-2');
   });
 
   it('writes nothing when info is off', async () => {
