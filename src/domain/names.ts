@@ -163,55 +163,45 @@ export interface NameSearchResult<T> {
 export class NameIndex<T extends NameCandidate> {
   private readonly players: readonly T[];
   private readonly normalized: string[];
-  private readonly byName = new Map<string, number[]>();
+  private readonly byName: Map<string, number[]>;
   private readonly sortedNames: string[];
   private readonly sortedWords: string[];
   private readonly wordPlayers: number[][];
   /** wordPlayersBefore[i] = players listed under sortedWords[0..i): sizes a word range in O(1). */
   private readonly wordPlayersBefore: Int32Array;
   /** Full names and name words, each with its players, for close-spelling lookups. */
-  private readonly keys: string[] = [];
-  private readonly keyPlayers: number[][] = [];
+  private readonly keys: string[];
+  private readonly keyPlayers: number[][];
   /** Bigram -> keys holding it, shortest key first: a query only walks keys of a usable length. */
-  private readonly keysByBigram = new Map<string, number[]>();
+  private readonly keysByBigram: Map<string, number[]>;
   private readonly keyLengths: Int32Array;
   private readonly sharedBigrams: Int32Array;
 
-  constructor(players: readonly T[]) {
+  /** `tables` come from `NameIndex.inSteps`; without them the index is built at once. */
+  constructor(players: readonly T[], tables: IndexTables = completed(buildTables(players))) {
     this.players = players;
-    this.normalized = players.map((player) => normalizeName(player.fullName));
-    const byWord = new Map<string, number[]>();
-    const keyIds = new Map<string, number>();
-    this.normalized.forEach((name, index) => {
-      if (name === '') return;
-      pushTo(this.byName, name, index);
-      const words = new Set(name.split(' '));
-      for (const word of words) pushTo(byWord, word, index);
-      for (const key of new Set([name, ...words])) {
-        let keyId = keyIds.get(key);
-        if (keyId === undefined) {
-          keyId = this.keys.length;
-          keyIds.set(key, keyId);
-          this.keys.push(key);
-          this.keyPlayers.push([]);
-          for (const bigram of bigrams(key)) pushTo(this.keysByBigram, bigram, keyId);
-        }
-        this.keyPlayers[keyId]?.push(index);
-      }
-    });
-    this.sortedNames = [...this.byName.keys()].sort(compareText);
-    this.sortedWords = [...byWord.keys()].sort(compareText);
-    this.wordPlayers = this.sortedWords.map((word) => byWord.get(word) ?? []);
-    this.wordPlayersBefore = new Int32Array(this.sortedWords.length + 1);
-    this.wordPlayers.forEach((list, i) => {
-      this.wordPlayersBefore[i + 1] = (this.wordPlayersBefore[i] ?? 0) + list.length;
-    });
-    this.sharedBigrams = new Int32Array(this.keys.length);
-    this.keyLengths = Int32Array.from(this.keys, (key) => key.length);
-    const lengths = this.keyLengths;
-    for (const list of this.keysByBigram.values()) {
-      list.sort((a, b) => (lengths[a] as number) - (lengths[b] as number) || a - b);
-    }
+    this.normalized = tables.normalized;
+    this.byName = tables.byName;
+    this.sortedNames = tables.sortedNames;
+    this.sortedWords = tables.sortedWords;
+    this.wordPlayers = tables.wordPlayers;
+    this.wordPlayersBefore = tables.wordPlayersBefore;
+    this.keys = tables.keys;
+    this.keyPlayers = tables.keyPlayers;
+    this.keysByBigram = tables.keysByBigram;
+    this.keyLengths = tables.keyLengths;
+    this.sharedBigrams = new Int32Array(tables.keys.length);
+  }
+
+  /**
+   * The same index built in steps of a few milliseconds: each `next()` runs one, the last one
+   * returns the index. Building at once takes 70-110 ms for 10,000 players on the 2-core VM, so
+   * the snapshots (http/cache/snapshots.ts) run the steps on separate event-loop turns.
+   */
+  static *inSteps<T extends NameCandidate>(
+    players: readonly T[],
+  ): Generator<void, NameIndex<T>, void> {
+    return new NameIndex(players, yield* buildTables(players));
   }
 
   /**
@@ -361,6 +351,94 @@ export class NameIndex<T extends NameCandidate> {
     return best === undefined
       ? { matchCount: 0 }
       : { best: this.players[best.index] as T, matchCount: distances.size };
+  }
+}
+
+/** What a NameIndex searches (its fields, described there). */
+interface IndexTables {
+  normalized: string[];
+  byName: Map<string, number[]>;
+  sortedNames: string[];
+  sortedWords: string[];
+  wordPlayers: number[][];
+  wordPlayersBefore: Int32Array;
+  keys: string[];
+  keyPlayers: number[][];
+  keysByBigram: Map<string, number[]>;
+  keyLengths: Int32Array;
+}
+
+/** Players per step of a stepwise build: about 2 ms on the 2-core VM. */
+const PLAYERS_PER_STEP = 250;
+/** Bigram postings sorted per step (a step sorts whole lists, so one long list is one step). */
+const POSTINGS_PER_STEP = 8192;
+
+/** Builds the tables, pausing (`yield`) between steps of bounded work. */
+function* buildTables(players: readonly NameCandidate[]): Generator<void, IndexTables, void> {
+  const normalized: string[] = [];
+  const byName = new Map<string, number[]>();
+  const byWord = new Map<string, number[]>();
+  const keyIds = new Map<string, number>();
+  const keys: string[] = [];
+  const keyPlayers: number[][] = [];
+  const keysByBigram = new Map<string, number[]>();
+  for (let index = 0; index < players.length; index++) {
+    if (index > 0 && index % PLAYERS_PER_STEP === 0) yield;
+    const name = normalizeName((players[index] as NameCandidate).fullName);
+    normalized.push(name);
+    if (name === '') continue;
+    pushTo(byName, name, index);
+    const words = new Set(name.split(' '));
+    for (const word of words) pushTo(byWord, word, index);
+    for (const key of new Set([name, ...words])) {
+      let keyId = keyIds.get(key);
+      if (keyId === undefined) {
+        keyId = keys.length;
+        keyIds.set(key, keyId);
+        keys.push(key);
+        keyPlayers.push([]);
+        for (const bigram of bigrams(key)) pushTo(keysByBigram, bigram, keyId);
+      }
+      keyPlayers[keyId]?.push(index);
+    }
+  }
+  yield;
+  const sortedNames = [...byName.keys()].sort(compareText);
+  const sortedWords = [...byWord.keys()].sort(compareText);
+  const wordPlayers = sortedWords.map((word) => byWord.get(word) ?? []);
+  const wordPlayersBefore = new Int32Array(sortedWords.length + 1);
+  wordPlayers.forEach((list, i) => {
+    wordPlayersBefore[i + 1] = (wordPlayersBefore[i] ?? 0) + list.length;
+  });
+  const keyLengths = Int32Array.from(keys, (key) => key.length);
+  let sorted = 0;
+  for (const list of keysByBigram.values()) {
+    if (sorted >= POSTINGS_PER_STEP) {
+      yield;
+      sorted = 0;
+    }
+    list.sort((a, b) => (keyLengths[a] as number) - (keyLengths[b] as number) || a - b);
+    sorted += list.length;
+  }
+  return {
+    normalized,
+    byName,
+    sortedNames,
+    sortedWords,
+    wordPlayers,
+    wordPlayersBefore,
+    keys,
+    keyPlayers,
+    keysByBigram,
+    keyLengths,
+  };
+}
+
+/** Runs a stepwise build to its end at once. */
+function completed<R>(steps: Generator<void, R, void>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 

@@ -312,3 +312,27 @@ describe('NameIndex ranked candidates', () => {
     assert.equal(typo.ranked?.[0]?.playerId, typo.best?.playerId);
   });
 });
+
+describe('NameIndex.inSteps', () => {
+  it('builds, in many small steps, the index the constructor builds at once', () => {
+    const firsts = ['Andrés', 'Josh', 'Marcus', 'D.J.', 'Zoë', 'Kyle', 'Luis', 'Tyrell', '...'];
+    const lasts = ['Peñalosa', 'Allman', 'Brönte', 'Marlow', 'Whitfield', 'Castellanos', 'Okafor'];
+    const pool: NameCandidate[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const name = `${firsts[i % firsts.length]} ${lasts[(i * 3) % lasts.length]}${i % 7}`;
+      pool.push(player(String(i), name, { rostered: i % 9 === 0, active: i % 4 !== 0 }));
+    }
+    const steps = NameIndex.inSteps(pool);
+    let count = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) count += 1;
+    // 2,000 players take 8 steps of 250 before the tables are sorted.
+    assert.ok(count >= 8, `${count} steps`);
+    const stepwise = step.value;
+    const atOnce = new NameIndex(pool);
+    const queries = ['josh allman3', 'josh allman', 'zoe', 'dj mar', 'okafor4 luis', 'castelanos2'];
+    for (const query of [...queries, 'kyle whitfeld5', 'nobody at all', '...']) {
+      assert.deepEqual(stepwise.search(query, undefined, 5), atOnce.search(query, undefined, 5));
+    }
+  });
+});

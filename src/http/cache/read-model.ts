@@ -33,9 +33,11 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
         snapshots.pool(league),
         snapshots.roster(league.leagueId),
       ]);
-      const { best, matchCount, ranked } = snapshots
-        .nameIndex(pool)
-        .search(name, (candidate) => roster.has(candidate.playerId), candidates);
+      const { best, matchCount, ranked } = pool.index.search(
+        name,
+        (candidate) => roster.has(candidate.playerId),
+        candidates,
+      );
       if (best === undefined) return { matchCount };
       // The index holds names only; the players found are read whole (with their roster ids).
       const player = await store.findPlayer(league, best.playerId);

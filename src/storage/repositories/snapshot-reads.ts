@@ -1,11 +1,13 @@
 // Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
-// any process), a user's leagues with when each was synced, a league's roster and a pool's names.
-// Each is one query; the cache holds the results in memory until the league, user or pool changes.
+// any process), a user's leagues with when each was synced, a league's roster and a pool's names
+// (in pages: a large pool is thousands of rows). The cache holds the results in memory until the
+// league, user or pool changes.
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import type { PoolKey } from '../../domain/pools.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
 import { LEAGUE_COLUMNS, compareLeagues, toLeague } from './leagues.ts';
+import { getPlayerPoolState } from './pools.ts';
 import type { LeagueRow } from './leagues.ts';
 
 export type { PoolKey } from '../../domain/pools.ts';
@@ -89,16 +91,59 @@ export interface PoolName {
   active: boolean;
 }
 
-/** Every player of a pool, by name. */
+/** Every player of a pool, in one query. */
 export async function listPoolNames(db: Tx, pool: PoolKey): Promise<PoolName[]> {
-  const rows = await db
+  const rows = await poolNamesQuery(db, pool).execute();
+  return rows.map(toPoolName);
+}
+
+/** How a pool is read in pages. */
+export interface PoolPaging {
+  /** Rows per query. */
+  pageRows: number;
+  /** Awaited after each full page (the snapshots give the event loop a turn there). */
+  between(): Promise<void>;
+}
+
+/**
+ * Every player of a pool, `pageRows` at a time in player_id order (keyset on the primary key),
+ * awaiting `between()` after each full page: with SQLite a query holds the event loop until it
+ * returns, so one query over a 10,000-player pool would hold it for its whole length.
+ *
+ * Pages are separate statements, and a write between two of them would leave a mix of old and
+ * new rows. Every write to a pool's players stamps player_pools.data_seq in its transaction, so
+ * the stamp is read before the first page and after the last: if it moved, the pool is read
+ * again in one query, which sees one state.
+ */
+export async function listPoolNamesPaged(
+  db: Tx,
+  pool: PoolKey,
+  paging: PoolPaging,
+): Promise<PoolName[]> {
+  const before = (await getPlayerPoolState(db, pool))?.dataSeq;
+  const names: PoolName[] = [];
+  let after: string | undefined;
+  for (;;) {
+    let query = poolNamesQuery(db, pool).orderBy('player_id').limit(paging.pageRows);
+    if (after !== undefined) query = query.where('player_id', '>', after);
+    const rows = await query.execute();
+    for (const row of rows) names.push(toPoolName(row));
+    const last = rows.at(-1);
+    if (rows.length < paging.pageRows || last === undefined) break;
+    after = last.player_id;
+    await paging.between();
+  }
+  if ((await getPlayerPoolState(db, pool))?.dataSeq === before) return names;
+  return listPoolNames(db, pool);
+}
+
+function poolNamesQuery(db: Tx, pool: PoolKey) {
+  return db
     .selectFrom('players')
     .select(['player_id', 'full_name', 'active'])
     .where('platform', '=', pool.platform)
     .where('sport', '=', pool.sport)
-    .where('season', '=', pool.season)
-    .execute();
-  return rows.map(toPoolName);
+    .where('season', '=', pool.season);
 }
 
 function toPoolName(row: { player_id: string; full_name: string; active: number }): PoolName {

@@ -1,0 +1,84 @@
+// The snapshot cache's reads of pools: in pages (keyset on player_id) with a check that no write
+// fell between them.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { PlayerRecord } from '../../src/domain/records.ts';
+import {
+  listPoolNames,
+  listPoolNamesPaged,
+} from '../../src/storage/repositories/snapshot-reads.ts';
+import type { PoolName } from '../../src/storage/repositories/snapshot-reads.ts';
+import { writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
+import { buildPlayer } from '../helpers/records.ts';
+import { describeEachBackend } from './backends.ts';
+
+const POOL = { platform: 'sleeper', sport: 'football', season: 0 } as const;
+
+/** Ids of every shape a platform uses: numbers of any length and sign, team codes, mixed case. */
+function players(count: number, name: (i: number) => string): PlayerRecord[] {
+  const shapes = [
+    (i: number) => String(i),
+    (i: number) => `-${i}`,
+    (i: number) => `T${i}`,
+    (i: number) => `t${i}x`,
+    (i: number) => `0${i}`,
+  ];
+  return Array.from({ length: count }, (_, i) =>
+    buildPlayer({
+      playerId: (shapes[i % shapes.length] as (i: number) => string)(i),
+      fullName: name(i),
+      active: i % 3 !== 0,
+    }),
+  );
+}
+
+const byId = (names: readonly PoolName[]): PoolName[] =>
+  [...names].sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+
+describeEachBackend('listPoolNamesPaged', ({ store }) => {
+  it('reads what one query reads, a page at a time', async () => {
+    await writePlayerPool(store(), { ...POOL, players: players(2500, (i) => `Player ${i}`) });
+    let pauses = 0;
+    const paged = await listPoolNamesPaged(store().db, POOL, {
+      pageRows: 1000,
+      between: async () => {
+        pauses += 1;
+      },
+    });
+    const whole = await listPoolNames(store().db, POOL);
+    assert.equal(paged.length, 2500);
+    assert.deepEqual(byId(paged), byId(whole));
+    assert.equal(new Set(paged.map((p) => p.playerId)).size, 2500, 'no row read twice');
+    assert.equal(pauses, 2, 'a pause after each full page');
+  });
+
+  it('reads an empty or unknown pool without pausing', async () => {
+    let pauses = 0;
+    const between = async (): Promise<void> => {
+      pauses += 1;
+    };
+    assert.deepEqual(await listPoolNamesPaged(store().db, POOL, { pageRows: 10, between }), []);
+    assert.equal(pauses, 0);
+  });
+
+  it('never returns a mix of two states when a write falls between pages', async () => {
+    await writePlayerPool(store(), { ...POOL, players: players(30, (i) => `Old ${i}`) });
+    let written = false;
+    const read = await listPoolNamesPaged(store().db, POOL, {
+      pageRows: 10,
+      between: async () => {
+        if (written) return;
+        written = true;
+        // A sync renaming every player commits after the first page was read.
+        await writePlayerPool(store(), { ...POOL, players: players(30, (i) => `New ${i}`) });
+      },
+    });
+    assert.ok(written);
+    assert.equal(read.length, 30);
+    assert.deepEqual(
+      read.filter((p) => !p.fullName.startsWith('New')).map((p) => p.fullName),
+      [],
+      'every row from after the write',
+    );
+  });
+});
