@@ -15,6 +15,7 @@ import { createMetricsServer } from './metrics/server.ts';
 import { observeUpstreamCalls } from './platforms/http-client.ts';
 import { createHttpServer } from './http/server.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
+import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
@@ -149,6 +150,7 @@ export async function startServer(
       await listen(metricsServer, config.metricsPort as number, config.metricsHost);
       metricsUrl = `${serverUrl(metricsServer)}/metrics`;
     }
+    await warmUp({ app, store, config, logger });
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);

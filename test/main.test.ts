@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
 import { startServer } from '../src/main.ts';
 import type { RunningServer } from '../src/main.ts';
 import { CLI_ENTRY, REPO_ROOT, cliEnv, runCli, tempDataDir } from './cli/run-cli.ts';
@@ -91,6 +92,34 @@ describe('startServer', () => {
       assert.equal(running.scheduler?.running, false);
     } finally {
       scheduled.remove();
+    }
+  });
+
+  it('warms the caches with the demo pools before it listens', async () => {
+    const demo = tempDataDir();
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: {
+        write: (text: string) => {
+          for (const line of text.split('\n')) if (line !== '') lines.push(JSON.parse(line));
+        },
+      },
+    });
+    try {
+      const running = await startServer(loadConfig({ FANTASY_DATA_DIR: demo.path, PORT: '0' }), {
+        logger,
+      });
+      await running.close();
+      const messages = lines.map((line) => line.msg);
+      const warmed = lines.find((line) => line.msg === 'caches warmed');
+      assert.ok(messages.indexOf('caches warmed') < messages.indexOf('listening'), `${messages}`);
+      // The demo's three pools (football, basketball, baseball) and a request per route at least.
+      assert.equal(warmed?.pools, 3);
+      assert.equal(warmed?.poolsLeft, 0);
+      assert.ok(Number(warmed?.requests) >= 5);
+    } finally {
+      demo.remove();
     }
   });
 

@@ -13,6 +13,7 @@ import { createApiServing } from './api-serving.ts';
 import { TokenAuthenticator } from './auth.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
+import type { Snapshots } from './cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './exchange.ts';
 import type { Exchange, ResponseEvent } from './exchange.ts';
@@ -68,6 +69,8 @@ export interface App {
   connect(req: IncomingMessage, socket: Duplex): void;
   /** Checks the store for changes now instead of at the next poll (after an in-process write). */
   refresh(): Promise<void>;
+  /** The snapshots under the response cache, for the warm-up at start; undefined when it is off. */
+  readonly snapshots: Snapshots | undefined;
   close(): Promise<void>;
 }
 
@@ -267,6 +270,7 @@ export function createApp(deps: AppDeps): App {
       });
     },
     refresh: async () => caching?.refresh(),
+    snapshots: caching?.snapshots,
     async close() {
       accessLog.flush();
       await caching?.close();

@@ -1,15 +1,19 @@
 // The snapshot cache's reads of pools: in pages (keyset on player_id) with a check that no write
-// fell between them.
+// fell between them, and the pools the warm-up at start loads (most used first).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { PlayerRecord } from '../../src/domain/records.ts';
 import {
+  countPoolPlayers,
+  findPoolMember,
   listPoolNames,
   listPoolNamesPaged,
+  listUsedPools,
 } from '../../src/storage/repositories/snapshot-reads.ts';
 import type { PoolName } from '../../src/storage/repositories/snapshot-reads.ts';
-import { writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
-import { buildPlayer } from '../helpers/records.ts';
+import { writeLeagueSnapshot, writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
+import { createUser } from '../../src/storage/repositories/users.ts';
+import { buildLeagueSnapshot, buildPlayer } from '../helpers/records.ts';
 import { describeEachBackend } from './backends.ts';
 
 const POOL = { platform: 'sleeper', sport: 'football', season: 0 } as const;
@@ -80,5 +84,51 @@ describeEachBackend('listPoolNamesPaged', ({ store }) => {
       [],
       'every row from after the write',
     );
+  });
+});
+
+describeEachBackend('the pools the warm-up loads', ({ store }) => {
+  it('lists the pools of served leagues with members, the most used first', async () => {
+    const ann = await createUser(store().db, 'ann');
+    const bob = await createUser(store().db, 'bob');
+    const member = (userId: number) => ({ userId, accountId: null });
+    const league = (key: string, extra: Parameters<typeof buildLeagueSnapshot>[0] = {}) =>
+      buildLeagueSnapshot({ platformLeagueKey: key, ...extra });
+    // sleeper keeps one pool for every season: 2020 and 2021 leagues share it.
+    await writeLeagueSnapshot(store(), league('s1'), member(ann.id));
+    await writeLeagueSnapshot(store(), league('s1'), member(bob.id));
+    await writeLeagueSnapshot(store(), league('s2', { season: 2020 }), member(ann.id));
+    await writeLeagueSnapshot(store(), league('s3', { season: 2019 }), member(ann.id));
+    // ESPN's pools are per season.
+    const espn = { platform: 'espn', leagueUrl: undefined } as const;
+    await writeLeagueSnapshot(store(), league('e1', espn), member(bob.id));
+    await writeLeagueSnapshot(store(), league('e2', espn), member(bob.id));
+    await writeLeagueSnapshot(store(), league('e3', { ...espn, season: 2020 }), member(bob.id));
+    // Without members a league serves nobody; of an unserved season it is never shown.
+    await writeLeagueSnapshot(store(), league('s4'));
+    await writeLeagueSnapshot(store(), league('s5', { season: 2016 }), member(ann.id));
+
+    assert.deepEqual(await listUsedPools(store().db, [2019, 2020, 2021]), [
+      { pool: { platform: 'sleeper', sport: 'football', season: 0 }, leagues: 3 },
+      { pool: { platform: 'espn', sport: 'football', season: 2021 }, leagues: 2 },
+      { pool: { platform: 'espn', sport: 'football', season: 2020 }, leagues: 1 },
+    ]);
+    assert.deepEqual(await listUsedPools(store().db, [2020]), [
+      { pool: { platform: 'espn', sport: 'football', season: 2020 }, leagues: 1 },
+      { pool: { platform: 'sleeper', sport: 'football', season: 0 }, leagues: 1 },
+    ]);
+    assert.deepEqual(await listUsedPools(store().db, []), []);
+
+    assert.equal(await countPoolPlayers(store().db, POOL), 3);
+    assert.equal(await countPoolPlayers(store().db, { ...POOL, sport: 'baseball' }), 0);
+    const s1 = await findPoolMember(store().db, POOL, [2021]);
+    assert.equal(s1?.userId, ann.id, 'the lowest user of the first league');
+    const e3 = await findPoolMember(
+      store().db,
+      { ...POOL, platform: 'espn', season: 2020 },
+      [2020, 2021],
+    );
+    assert.equal(e3?.userId, bob.id);
+    assert.equal(await findPoolMember(store().db, POOL, [2018]), undefined, 'no league of 2018');
   });
 });

@@ -19,6 +19,8 @@ export interface CacheOptions {
 
 export interface Caching {
   responses: ResponseCache;
+  /** What the responses are built from (the warm-up at start fills its pools). */
+  snapshots: Snapshots;
   /** Answers from the snapshots; `storeRead` for what they do not hold. */
   read: ReadModel;
   /** Checks the store for changes now. */
@@ -70,6 +72,7 @@ export function createCaching(
   feed.start();
   return {
     responses,
+    snapshots,
     read: createSnapshotReadModel(storeRead, snapshots),
     refresh: () => feed.poll(),
     close: () => feed.stop(),

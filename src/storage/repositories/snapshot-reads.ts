@@ -1,8 +1,10 @@
 // Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
 // any process), a user's leagues with when each was synced, a league's roster and a pool's names
-// (in pages: a large pool is thousands of rows). The cache holds the results in memory until the
-// league, user or pool changes.
+// (in pages: a large pool is thousands of rows), and what the warm-up at start needs. The cache
+// holds the results in memory until the league, user or pool changes.
 import type { Platform, Sport } from '../../domain/catalog.ts';
+import { compareText } from '../../domain/order.ts';
+import { EVERY_SEASON, poolKeyOf, poolKeyText } from '../../domain/pools.ts';
 import type { PoolKey } from '../../domain/pools.ts';
 import type { League } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
@@ -135,6 +137,74 @@ export async function listPoolNamesPaged(
   }
   if ((await getPlayerPoolState(db, pool))?.dataSeq === before) return names;
   return listPoolNames(db, pool);
+}
+
+/** A pool with how many leagues of the served seasons that have members use it. */
+export interface PoolUse {
+  pool: PoolKey;
+  leagues: number;
+}
+
+/** The pools of the leagues of `seasons` that have members, the most used first. */
+export async function listUsedPools(db: Tx, seasons: readonly number[]): Promise<PoolUse[]> {
+  if (seasons.length === 0) return [];
+  const rows = await db
+    .selectFrom('leagues')
+    .innerJoin('league_members', 'league_members.league_id', 'leagues.id')
+    .select(['leagues.platform', 'leagues.sport', 'leagues.season'])
+    .select((eb) => eb.fn.count<number | string | bigint>('leagues.id').distinct().as('leagues'))
+    .where('leagues.season', 'in', seasons)
+    .groupBy(['leagues.platform', 'leagues.sport', 'leagues.season'])
+    .execute();
+  // Leagues of a platform that keeps one pool for every season share it: add them up.
+  const uses = new Map<string, PoolUse>();
+  for (const row of rows) {
+    const pool = poolKeyOf({
+      platform: row.platform as Platform,
+      sport: row.sport as Sport,
+      season: Number(row.season),
+    });
+    const key = poolKeyText(pool);
+    const use = uses.get(key) ?? { pool, leagues: 0 };
+    use.leagues += Number(row.leagues);
+    uses.set(key, use);
+  }
+  return [...uses.entries()]
+    .sort(([a, x], [b, y]) => y.leagues - x.leagues || compareText(a, b))
+    .map(([, use]) => use);
+}
+
+export async function countPoolPlayers(db: Tx, pool: PoolKey): Promise<number> {
+  const row = await db
+    .selectFrom('players')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('players'))
+    .where('platform', '=', pool.platform)
+    .where('sport', '=', pool.sport)
+    .where('season', '=', pool.season)
+    .executeTakeFirstOrThrow();
+  return Number(row.players);
+}
+
+/** A member of a league on the pool (of `seasons`): whose requests the warm-up runs. */
+export async function findPoolMember(
+  db: Tx,
+  pool: PoolKey,
+  seasons: readonly number[],
+): Promise<{ userId: number; leagueId: number } | undefined> {
+  if (seasons.length === 0) return undefined;
+  let query = db
+    .selectFrom('leagues')
+    .innerJoin('league_members', 'league_members.league_id', 'leagues.id')
+    .select(['league_members.user_id', 'leagues.id'])
+    .where('leagues.platform', '=', pool.platform)
+    .where('leagues.sport', '=', pool.sport)
+    .where('leagues.season', 'in', seasons);
+  if (pool.season !== EVERY_SEASON) query = query.where('leagues.season', '=', pool.season);
+  const row = await query
+    .orderBy('leagues.id')
+    .orderBy('league_members.user_id')
+    .executeTakeFirst();
+  return row && { userId: row.user_id, leagueId: row.id };
 }
 
 function poolNamesQuery(db: Tx, pool: PoolKey) {
