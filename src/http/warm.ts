@@ -48,6 +48,8 @@ export interface WarmSummary {
   poolsLeft: number;
   /** Requests answered in process (0 when no pool was loaded: nobody to ask as). */
   requests: number;
+  /** Milliseconds to load the pools, and in all. */
+  poolsMs: number;
   ms: number;
 }
 
@@ -70,12 +72,14 @@ export async function warmUp(
     // The change feed's first poll clears whatever it finds held: loads must come after it.
     await deps.app.refresh();
     const warmed = await warmPools(deps, snapshots, started + limits.timeMs);
+    const poolsMs = Math.round(performance.now() - started);
     const requests = warmed.first ? await rehearseRoutes(deps, snapshots, warmed.first) : 0;
     const summary: WarmSummary = {
       pools: warmed.pools,
       players: warmed.players,
       poolsLeft: warmed.left,
       requests,
+      poolsMs,
       ms: Math.round(performance.now() - started),
     };
     deps.logger.info(summary, 'caches warmed');
