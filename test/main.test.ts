@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/logger.ts';
 import { startServer } from '../src/main.ts';
 import type { RunningServer } from '../src/main.ts';
 import { CLI_ENTRY, REPO_ROOT, cliEnv, runCli, tempDataDir } from './cli/run-cli.ts';
 import type { TempDir } from './cli/run-cli.ts';
+import { captureLogLines } from './helpers/log-lines.ts';
 
 interface LeagueBody {
   league_id: number;
@@ -97,15 +97,7 @@ describe('startServer', () => {
 
   it('warms the caches with the demo pools before it listens', async () => {
     const demo = tempDataDir();
-    const lines: Array<Record<string, unknown>> = [];
-    const logger = createLogger({
-      level: 'info',
-      destination: {
-        write: (text: string) => {
-          for (const line of text.split('\n')) if (line !== '') lines.push(JSON.parse(line));
-        },
-      },
-    });
+    const { logger, lines } = captureLogLines();
     try {
       const running = await startServer(loadConfig({ FANTASY_DATA_DIR: demo.path, PORT: '0' }), {
         logger,

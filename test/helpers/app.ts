@@ -15,7 +15,6 @@ import { createHttpServer } from '../../src/http/server.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
 import { createStoreReadModel } from '../../src/http/read-model.ts';
 import type { ReadModel } from '../../src/http/read-model.ts';
-import { createLogger } from '../../src/logger.ts';
 import { nowIso } from '../../src/storage/db.ts';
 import type { Dialect } from '../../src/storage/db.ts';
 import {
@@ -33,6 +32,7 @@ import { createConnectorRegistry } from '../../src/sync/connectors.ts';
 import { createInProcessSyncJobs } from '../../src/sync/jobs/in-process.ts';
 import type { SyncJobs } from '../../src/sync/jobs/index.ts';
 import type { ConnectorRegistry } from '../../src/sync/types.ts';
+import { captureLogLines } from './log-lines.ts';
 import { createTestStore } from './store.ts';
 import type { TestStore } from './store.ts';
 
@@ -100,16 +100,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.config,
     platforms: { ...base.platforms, ...options.config?.platforms, ...options.platforms },
   });
-  const logs: Array<Record<string, unknown>> = [];
-  const logger = createLogger({
-    level: 'info',
-    // One write may carry several lines (the request lines of one event-loop turn).
-    destination: {
-      write: (text: string) => {
-        for (const line of text.split('\n')) if (line !== '') logs.push(JSON.parse(line));
-      },
-    },
-  });
+  const { logger, lines: logs } = captureLogLines();
   const events: ResponseEvent[] = [];
   const defaults = createStoreReadModel(store, config.supportedSeasons);
   const connectors = options.connectors ?? createConnectorRegistry(config);

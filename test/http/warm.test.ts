@@ -7,9 +7,9 @@ import type { Config } from '../../src/config.ts';
 import type { LeagueSnapshot } from '../../src/domain/records.ts';
 import { poolCost } from '../../src/http/cache/snapshots.ts';
 import { warmUp } from '../../src/http/warm.ts';
-import { createLogger } from '../../src/logger.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
+import { captureLogLines } from '../helpers/log-lines.ts';
 import { buildLeagueSnapshot, buildPlayer } from '../helpers/records.ts';
 import { testBackends } from '../helpers/store.ts';
 
@@ -40,19 +40,6 @@ async function seed(t: TestApp): Promise<{ userId: number }> {
   return { userId: user.id };
 }
 
-function capture(): { logger: ReturnType<typeof createLogger>; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const logger = createLogger({
-    level: 'info',
-    destination: {
-      write: (text: string) => {
-        for (const line of text.split('\n')) if (line !== '') lines.push(JSON.parse(line));
-      },
-    },
-  });
-  return { logger, lines };
-}
-
 async function counts(t: TestApp): Promise<number[]> {
   const tables = ['users', 'tokens', 'leagues', 'players'] as const;
   return Promise.all(
@@ -67,7 +54,7 @@ for (const dialect of testBackends()) {
       try {
         await seed(t);
         const before = await counts(t);
-        const { logger, lines } = capture();
+        const { logger, lines } = captureLogLines();
         const summary = await warmUp({ app: t.app, store: t.store, config: CONFIG, logger });
         assert.deepEqual(
           { ...summary, poolsMs: 0, ms: 0 },
@@ -111,7 +98,7 @@ for (const dialect of testBackends()) {
       });
       try {
         await seed(t);
-        const { logger } = capture();
+        const { logger } = captureLogLines();
         const summary = await warmUp({ app: t.app, store: t.store, config: CONFIG, logger });
         assert.equal(summary?.pools, 1);
         assert.equal(summary?.players, 40);
@@ -127,7 +114,7 @@ for (const dialect of testBackends()) {
       const t = await startTestApp({ dialect });
       try {
         await seed(t);
-        const { logger } = capture();
+        const { logger } = captureLogLines();
         const warmed = await warmUp(
           { app: t.app, store: t.store, config: CONFIG, logger },
           {
@@ -158,7 +145,7 @@ describe('warmUp without a cache', () => {
     const t = await startTestApp({ dialect: 'sqlite', cache: false });
     try {
       await seed(t);
-      const { logger, lines } = capture();
+      const { logger, lines } = captureLogLines();
       assert.equal(await warmUp({ app: t.app, store: t.store, config: CONFIG, logger }), undefined);
       assert.deepEqual(lines, []);
     } finally {
