@@ -174,6 +174,7 @@ export async function listUsedPools(db: Tx, seasons: readonly number[]): Promise
     .map(([, use]) => use);
 }
 
+/** How many players the pool holds (the warm-up checks the pool budget with it). */
 export async function countPoolPlayers(db: Tx, pool: PoolKey): Promise<number> {
   const row = await db
     .selectFrom('players')
