@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ChangeFeed } from '../../src/http/cache/change-feed.ts';
 import { ifNoneMatch, preferredCoding } from '../../src/http/cache/conditional.ts';
+import { cacheBudgets } from '../../src/http/cache/index.ts';
 import { ByteLru } from '../../src/http/cache/lru.ts';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache } from '../../src/http/cache/responses.ts';
 import { Snapshots } from '../../src/http/cache/snapshots.ts';
@@ -15,6 +16,9 @@ import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts
 import { startTestApp } from '../helpers/app.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { testBackends } from '../helpers/store.ts';
+
+/** The budgets of CACHE_MB's default, far above what these tests hold. */
+const BUDGETS = cacheBudgets(64);
 
 describe('ByteLru', () => {
   it('stays within its byte budget, dropping the least recently used first', () => {
@@ -85,8 +89,8 @@ describe('ResponseCache.remember', () => {
     try {
       const user = await t.createUser('erin');
       const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
-      const snapshots = new Snapshots(t.store.db);
-      const cache = new ResponseCache(snapshots);
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
+      const cache = new ResponseCache(snapshots, BUDGETS.maxResponseBytes);
       const scope = { userId: user.id, leagueId };
       const rendered = { contentType: 'application/json', body: '{}', headers: [] };
       await snapshots.userLeagues(user.id);
@@ -119,7 +123,7 @@ describe('ResponseCache byte accounting', () => {
     try {
       const user = await t.createUser('erin');
       const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
-      const snapshots = new Snapshots(t.store.db);
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
       const cache = new ResponseCache(snapshots, 1024 ** 3);
       const scope = { userId: user.id, leagueId };
       await snapshots.userLeagues(user.id);
@@ -219,7 +223,7 @@ for (const dialect of testBackends()) {
     it('resolves a poll only after a check that began after the call, not one already reading', async () => {
       const t = await startTestApp({ dialect, cache: false });
       const gate = new AnswerGate();
-      const snapshots = new Snapshots(t.store.db);
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
       const feed = new ChangeFeed(
         gate.wrap(t.store.db),
         snapshots,
