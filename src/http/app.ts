@@ -117,13 +117,10 @@ export function createApp(deps: AppDeps): App {
   const caching =
     deps.cache === false
       ? undefined
-      : createCaching(
-          deps.store,
-          storeRead,
-          logger,
-          supportedSeasons,
-          deps.cache ?? cacheBudgets(deps.config.cacheMegabytes),
-        );
+      : createCaching(deps.store, storeRead, logger, supportedSeasons, {
+          ...cacheBudgets(deps.config.cacheMegabytes),
+          ...deps.cache,
+        });
   const read = deps.readModel ?? caching?.read ?? storeRead;
   const ownRateStore = deps.rateLimitStore === undefined ? new MemoryRateLimitStore() : undefined;
   const limiter = new RateLimiter(

@@ -1,15 +1,24 @@
 // The response cache's parts on their own: the byte-bounded LRU, Accept-Encoding and
-// If-None-Match, and the rule that an answer built while the store changed is sent but not kept.
+// If-None-Match, the rule that an answer built while the store changed is sent but not kept, and
+// the change feed's promise that a poll sees every write committed before it was asked for.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { ChangeFeed } from '../../src/http/cache/change-feed.ts';
 import { ifNoneMatch, preferredCoding } from '../../src/http/cache/conditional.ts';
+import { cacheBudgets } from '../../src/http/cache/index.ts';
 import { ByteLru } from '../../src/http/cache/lru.ts';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache } from '../../src/http/cache/responses.ts';
 import { Snapshots } from '../../src/http/cache/snapshots.ts';
+import { createLogger } from '../../src/logger.ts';
+import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
+import { testBackends } from '../helpers/store.ts';
+
+/** The budgets of CACHE_MB's default, far above what these tests hold. */
+const BUDGETS = cacheBudgets(64);
 
 describe('ByteLru', () => {
   it('stays within its byte budget, dropping the least recently used first', () => {
@@ -80,8 +89,8 @@ describe('ResponseCache.remember', () => {
     try {
       const user = await t.createUser('erin');
       const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
-      const snapshots = new Snapshots(t.store.db);
-      const cache = new ResponseCache(snapshots);
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
+      const cache = new ResponseCache(snapshots, BUDGETS.maxResponseBytes);
       const scope = { userId: user.id, leagueId };
       const rendered = { contentType: 'application/json', body: '{}', headers: [] };
       await snapshots.userLeagues(user.id);
@@ -114,7 +123,7 @@ describe('ResponseCache byte accounting', () => {
     try {
       const user = await t.createUser('erin');
       const leagueId = await t.addLeague(buildLeagueSnapshot(), user.id);
-      const snapshots = new Snapshots(t.store.db);
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
       const cache = new ResponseCache(snapshots, 1024 ** 3);
       const scope = { userId: user.id, leagueId };
       await snapshots.userLeagues(user.id);
@@ -161,3 +170,90 @@ describe('ResponseCache byte accounting', () => {
     }
   });
 });
+
+/**
+ * Holds back what queries answer while closed: the query has read the store and let go of its
+ * connection, its caller has not seen the answer yet (a reply still unread on a busy machine).
+ */
+class AnswerGate {
+  private open = true;
+  private readonly held: Array<() => void> = [];
+  /** Resolves when a query has answered while the gate was closed. */
+  reached: Promise<void> = Promise.resolve();
+  private reach = (): void => {};
+
+  close(): void {
+    this.open = false;
+    this.reached = new Promise((resolve) => (this.reach = resolve));
+  }
+
+  release(): void {
+    this.open = true;
+    for (const resume of this.held.splice(0)) resume();
+  }
+
+  /** `target` with every execute* answer passing this gate, and every builder it returns too. */
+  wrap<T extends object>(target: T): T {
+    return new Proxy(target, {
+      get: (object, property) => {
+        const value: unknown = Reflect.get(object, property, object);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result: unknown = value.apply(object, args);
+          if (typeof property === 'string' && property.startsWith('execute')) {
+            return (result as Promise<unknown>).then((answer) => this.pass(answer));
+          }
+          return typeof result === 'object' && result !== null ? this.wrap(result) : result;
+        };
+      },
+    });
+  }
+
+  private async pass<A>(answer: A): Promise<A> {
+    if (!this.open) {
+      this.reach();
+      await new Promise<void>((resolve) => this.held.push(resolve));
+    }
+    return answer;
+  }
+}
+
+for (const dialect of testBackends()) {
+  describe(`ChangeFeed (${dialect})`, () => {
+    it('resolves a poll only after a check that began after the call, not one already reading', async () => {
+      const t = await startTestApp({ dialect, cache: false });
+      const gate = new AnswerGate();
+      const snapshots = new Snapshots(t.store.db, BUDGETS.snapshotLimits);
+      const feed = new ChangeFeed(
+        gate.wrap(t.store.db),
+        snapshots,
+        createLogger({ level: 'silent' }),
+      );
+      try {
+        const user = await t.createUser('frank');
+        await t.addLeague(buildLeagueSnapshot({ platformLeagueKey: 'feed-1' }), user.id);
+        await feed.poll(); // the baseline
+        assert.equal((await snapshots.userLeagues(user.id)).leagues.length, 1);
+
+        // A check reads data_seq, and its answer is held back while the user joins a league.
+        gate.close();
+        const inFlight = feed.poll();
+        await gate.reached;
+        await writeLeagueSnapshot(t.store, buildLeagueSnapshot({ platformLeagueKey: 'feed-2' }), {
+          userId: user.id,
+          accountId: null,
+        });
+        const refreshed = feed.poll();
+        gate.release();
+        await inFlight;
+        await refreshed;
+        assert.equal(snapshots.heldUserLeagues(user.id), undefined, 'the join was seen');
+        assert.equal((await snapshots.userLeagues(user.id)).leagues.length, 2);
+      } finally {
+        gate.release();
+        await feed.stop();
+        await t.close();
+      }
+    });
+  });
+}

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Config } from '../../src/config.ts';
 import type { PlayerRecord } from '../../src/domain/records.ts';
+import type { CacheOptions } from '../../src/http/app.ts';
 import { TOKEN_CACHE_TTL_MS } from '../../src/http/auth.ts';
 import { MIN_COMPRESSED_BYTES } from '../../src/http/cache/responses.ts';
 import type { ReadModel } from '../../src/http/read-model.ts';
@@ -434,6 +436,46 @@ for (const dialect of testBackends()) {
     });
   });
 }
+
+describe('response cache budgets (sqlite)', () => {
+  /** How often the read model is asked for alice's league list over two identical requests. */
+  async function listReads(config: Partial<Config>, cache: CacheOptions): Promise<number> {
+    let reads = 0;
+    const t = await startTestApp({
+      dialect: 'sqlite',
+      config,
+      cache,
+      readModel: (defaults): ReadModel => ({
+        ...defaults,
+        findLeagues: (userId, filter) => {
+          reads += 1;
+          return defaults.findLeagues(userId, filter);
+        },
+      }),
+    });
+    try {
+      const w = await buildWorld(t);
+      await t.app.refresh();
+      for (let i = 0; i < 2; i++) {
+        const response = await t.request('/league/findAllLeagues', { token: w.tokens.alice });
+        assert.equal(response.status, 200);
+        await response.arrayBuffer();
+      }
+      return reads;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('takes the budgets of CACHE_MB, with cache options or without, unless the caller sets its own', async () => {
+    // 1 KB of CACHE_MB: no answer fits in 40% of it (an entry counts 900 B beyond its body).
+    const tiny = { cacheMegabytes: 1 / 1024 };
+    const polling = { pollIntervalMs: POLL_MS };
+    assert.equal(await listReads(tiny, polling), 2, 'nothing kept');
+    assert.equal(await listReads(tiny, { ...polling, maxResponseBytes: 1024 ** 2 }), 1);
+    assert.equal(await listReads({}, polling), 1, "CACHE_MB's default keeps the answer");
+  });
+});
 
 describe('response cache across processes (sqlite)', () => {
   it('sees a write through a second store handle on the same file within the poll interval', async () => {

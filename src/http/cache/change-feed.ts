@@ -1,7 +1,8 @@
 // Notices writes from any process (a sync, the command line, another server) by polling
 // store_state.data_seq, one primary-key read per interval, and when it moved, reads which
 // leagues, users and pools changed (data_seq above the last one seen) and drops exactly those.
-// A write is therefore seen within one interval plus one poll's queries.
+// A write is therefore seen within one interval plus one poll's queries, and a write committed
+// before `poll()` is called is seen by the time it resolves (the cache's `refresh()`).
 import type { Logger } from 'pino';
 import type { Tx } from '../../storage/db.ts';
 import { findChangesSince } from '../../storage/repositories/snapshot-reads.ts';
@@ -13,6 +14,8 @@ export class ChangeFeed {
   /** The data_seq everything held reflects at least; undefined until the first poll. */
   private seen: number | undefined;
   private running: Promise<void> | undefined;
+  /** The check to run once `running` ends, shared by every caller that arrived meanwhile. */
+  private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -26,23 +29,42 @@ export class ChangeFeed {
   start(): void {
     if (this.timer !== undefined) return;
     void this.poll();
-    this.timer = setInterval(() => void this.poll(), this.intervalMs);
+    // A tick finding a check still running skips: that check or the next tick covers it.
+    this.timer = setInterval(() => {
+      if (this.running === undefined) void this.poll();
+    }, this.intervalMs);
     this.timer.unref();
   }
 
-  /** Resolves once the store has been checked (joining a poll already running). */
+  /**
+   * Resolves once a check that started after this call has finished, so every write committed
+   * before the call is reflected. A check already running may have read data_seq before that
+   * write: joining it could resolve with the write unseen, so one more check follows it.
+   */
   poll(): Promise<void> {
-    this.running ??= this.check().finally(() => {
-      this.running = undefined;
+    if (this.queued !== undefined) return this.queued;
+    const running = this.running;
+    if (running === undefined) return this.begin();
+    this.queued = running.then(() => {
+      this.queued = undefined;
+      return this.begin();
     });
-    return this.running;
+    return this.queued;
   }
 
-  /** Waits for a poll in flight; later checks stop. */
+  /** Waits for the checks in flight or queued; later checks stop. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await (this.queued ?? this.running);
+  }
+
+  private begin(): Promise<void> {
+    const running = this.check().finally(() => {
+      this.running = undefined;
+    });
+    this.running = running;
+    return running;
   }
 
   private async check(): Promise<void> {

@@ -5,16 +5,21 @@ import type { Store } from '../../storage/db.ts';
 import type { ReadModel } from '../read-model.ts';
 import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from './change-feed.ts';
 import { createSnapshotReadModel } from './read-model.ts';
-import { DEFAULT_RESPONSE_BYTES, ResponseCache } from './responses.ts';
-import { DEFAULT_SNAPSHOT_LIMITS, Snapshots } from './snapshots.ts';
+import { ResponseCache } from './responses.ts';
+import { Snapshots } from './snapshots.ts';
 import type { SnapshotLimits } from './snapshots.ts';
 
-export interface CacheOptions {
+/** How much each cache may hold; the one source of them is `cacheBudgets` (CACHE_MB). */
+export interface CacheBudgets {
+  /** Bytes of rendered responses kept (bodies and their compressed variants). */
+  maxResponseBytes: number;
+  snapshotLimits: SnapshotLimits;
+}
+
+/** What a caller of createApp may set: budgets given here replace those of CACHE_MB. */
+export interface CacheOptions extends Partial<CacheBudgets> {
   /** How often the store's data_seq is checked for writes from any process. */
   pollIntervalMs?: number;
-  /** Bytes of rendered responses kept (bodies and their compressed variants). */
-  maxResponseBytes?: number;
-  snapshotLimits?: SnapshotLimits;
 }
 
 export interface Caching {
@@ -33,7 +38,7 @@ export interface Caching {
  * pools and their name indexes (a 10,000-player pool with its index counts about 7 MB), 5% each
  * league lists and rosters. At 64 MB: 25.6 MB of answers, 32 MB of pools.
  */
-export function cacheBudgets(megabytes: number): CacheOptions {
+export function cacheBudgets(megabytes: number): CacheBudgets {
   const bytes = megabytes * 1024 * 1024;
   return {
     maxResponseBytes: Math.round(bytes * 0.4),
@@ -52,17 +57,10 @@ export function createCaching(
   logger: Logger,
   /** The served seasons (config.supportedSeasons): leagues of others are not in any snapshot. */
   seasons: readonly number[],
-  options: CacheOptions = {},
+  options: CacheOptions & CacheBudgets,
 ): Caching {
-  const snapshots = new Snapshots(
-    store.db,
-    options.snapshotLimits ?? DEFAULT_SNAPSHOT_LIMITS,
-    new Set(seasons),
-  );
-  const responses = new ResponseCache(
-    snapshots,
-    options.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES,
-  );
+  const snapshots = new Snapshots(store.db, options.snapshotLimits, new Set(seasons));
+  const responses = new ResponseCache(snapshots, options.maxResponseBytes);
   const feed = new ChangeFeed(
     store.db,
     snapshots,

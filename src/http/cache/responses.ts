@@ -15,7 +15,6 @@ import type { Invalidation, Snapshots } from './snapshots.ts';
 import { poolKeyOf } from '../../domain/pools.ts';
 import { poolCacheKey } from './snapshots.ts';
 
-export const DEFAULT_RESPONSE_BYTES = 48 * 1024 * 1024;
 /** Below this a compressed body saves less than its headers and its CPU cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
 /**
@@ -23,7 +22,7 @@ export const MIN_COMPRESSED_BYTES = 1024;
  * Buffer object, ETag and length strings, the LRU slot and map entry, the key in two dependency
  * sets. Measured, not guessed (test/http/cache-units.test.ts checks it against the heap): a
  * 200-byte answer takes about 1.05 KB in all, with a 10% margin here. (600 had been counted
- * while an entry took 1.4 KB, so the 48 MB budget could hold about 75 MB of small answers.)
+ * while an entry took 1.4 KB, so a 48 MB budget could hold about 75 MB of small answers.)
  */
 export const ENTRY_OVERHEAD_BYTES = 900;
 
@@ -135,7 +134,8 @@ export class ResponseCache {
 
   constructor(
     private readonly snapshots: Snapshots,
-    maxBytes: number = DEFAULT_RESPONSE_BYTES,
+    /** The budget (cacheBudgets in index.ts: 40% of CACHE_MB). */
+    maxBytes: number,
   ) {
     this.entries = new ByteLru(maxBytes, (key, entry) => this.unlink(key, entry));
     snapshots.onInvalidate((invalidation) => this.invalidate(invalidation));

@@ -29,12 +29,6 @@ export interface SnapshotLimits {
   poolBytes: number;
 }
 
-export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = {
-  userBytes: 8 * 1024 * 1024,
-  rosterBytes: 8 * 1024 * 1024,
-  poolBytes: 64 * 1024 * 1024,
-};
-
 export interface UserLeagues {
   /** In the API's order. */
   readonly leagues: readonly VersionedLeague[];
@@ -100,7 +94,8 @@ export class Snapshots {
 
   constructor(
     private readonly db: Tx,
-    limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+    /** The budgets (cacheBudgets in index.ts, from CACHE_MB). */
+    limits: SnapshotLimits,
     /**
      * The served seasons (SUPPORTED_SEASONS); undefined serves every season. A league of another
      * season is left out of its users' lists when they load, so no request ever pays for it.
