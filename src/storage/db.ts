@@ -2,7 +2,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { Schema } from './schema.ts';
@@ -46,9 +45,6 @@ export class StoreNotFoundError extends Error {
 
 export const SQLITE_FILE_NAME = 'fantasy.sqlite';
 
-// PostgreSQL returns int8 and numeric as strings; every such column here holds values below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
-
 function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -62,7 +58,7 @@ function redactUrl(url: string): string {
 /** Opens the store and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options)
+    ? await openPostgres(options.databaseUrl, options)
     : openSqlite(options);
   try {
     if (options.mustExist === true && store.dialect === 'postgres' && !(await isMigrated(store))) {
@@ -106,7 +102,12 @@ function openSqlite(options: StoreOptions): Store {
   };
 }
 
-function openPostgres(url: string, options: StoreOptions): Store {
+async function openPostgres(url: string, options: StoreOptions): Promise<Store> {
+  // Loaded here, not at the top: the embedded default (SQLite) never needs the driver, which
+  // costs about 5 MB of RSS in every process that imports it.
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns int8 and numeric as strings; every such column here holds values below 2^53.
+  pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
