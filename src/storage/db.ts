@@ -44,6 +44,8 @@ export class StoreNotFoundError extends Error {
 }
 
 export const SQLITE_FILE_NAME = 'fantasy.sqlite';
+/** The page cache of a SQLite connection, in KiB (PRAGMA cache_size takes it negated). */
+const SQLITE_PAGE_CACHE_KIB = 2000;
 
 function redactUrl(url: string): string {
   try {
@@ -93,6 +95,11 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('busy_timeout = 10000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
+  // SQLite's own default page cache, 2 MB, where better-sqlite3 builds with 16 MB: the service
+  // keeps what it serves in its own caches and the OS caches the file, so the larger cache only
+  // added up to 14 MB of RSS (the large benchmark's cold path), at the same CPU for reads and
+  // writes (docs/performance.md, Memory).
+  database.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
   return {
     db,
