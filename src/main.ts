@@ -10,11 +10,10 @@ import { CONNECT_OPERATIONS } from './http/connect/surface.ts';
 import { createStoreReadModel } from './http/read-model.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { OPERATIONS } from './http/routes/operations.ts';
-import { ServiceMetrics } from './metrics/registry.ts';
-import { createMetricsServer } from './metrics/server.ts';
+import type { ServiceMetrics } from './metrics/registry.ts';
 import { observeUpstreamCalls } from './platforms/http-client.ts';
 import { createHttpServer } from './http/server.ts';
-import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
+import type { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
@@ -74,7 +73,11 @@ export async function startServer(
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
   try {
+    // Redis, metrics and the queue are imported where the configuration asks for them: the
+    // embedded default (SQLite, no REDIS_URL, no METRICS_PORT) is about 20 MB of RSS lighter
+    // without ioredis, BullMQ and prom-client loaded (docs/performance.md, Memory).
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
+      const { RedisRateLimitStore } = await import('./http/rate-limit-redis.ts');
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
         logger,
         ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),
@@ -94,7 +97,9 @@ export async function startServer(
     const demoToken = demo?.token;
     const connectors = options.connectors ?? createConnectorRegistry(config);
     const metrics =
-      config.metricsPort === undefined ? undefined : createMetrics(store, config.supportedSeasons);
+      config.metricsPort === undefined
+        ? undefined
+        : await createMetrics(store, config.supportedSeasons);
     const secrets = createSecretBox(config);
     const prefixes = {
       ...(options.queuePrefix !== undefined && { queuePrefix: options.queuePrefix }),
@@ -146,6 +151,7 @@ export async function startServer(
       stopObservingUpstream = observeUpstreamCalls((call) =>
         metrics.recordUpstreamCall(call.platform, call.status),
       );
+      const { createMetricsServer } = await import('./metrics/server.ts');
       metricsServer = createMetricsServer(metrics, { key: config.metricsKey, logger });
       await listen(metricsServer, config.metricsPort as number, config.metricsHost);
       metricsUrl = `${serverUrl(metricsServer)}/metrics`;
@@ -209,7 +215,8 @@ export async function startServer(
  * The metrics of this process: every route the app serves (the admin API's operations and the
  * connect page's too), and the store's health.
  */
-function createMetrics(store: Store, seasons: readonly number[]): ServiceMetrics {
+async function createMetrics(store: Store, seasons: readonly number[]): Promise<ServiceMetrics> {
+  const { ServiceMetrics } = await import('./metrics/registry.ts');
   const read = createStoreReadModel(store, seasons);
   return new ServiceMetrics({
     operationIds: [

@@ -5,13 +5,10 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
-import { RedisBudgetStore } from '../budget-redis.ts';
 import { createConnectorRegistry } from '../connectors.ts';
 import type { ConnectorRegistry, SyncOptions } from '../types.ts';
-import { connectQueueSyncJobs } from './bullmq.ts';
 import { createInProcessSyncJobs } from './in-process.ts';
 import type { SyncJobs } from './types.ts';
-import { startSyncWorker } from './worker.ts';
 import type { SyncWorker } from './worker.ts';
 
 export type { QueuedSync, SyncJobs, SyncRequest } from './types.ts';
@@ -40,6 +37,8 @@ export async function openSyncJobs(
   if (config.redisUrl === undefined) {
     return createInProcessSyncJobs({ ...deps, supportedSeasons: config.supportedSeasons });
   }
+  // BullMQ and ioredis (about 14 MB of RSS) are loaded only when there is a queue.
+  const { connectQueueSyncJobs } = await import('./bullmq.ts');
   return connectQueueSyncJobs({
     url: config.redisUrl,
     logger: deps.logger,
@@ -66,6 +65,10 @@ export async function startConfiguredWorker(
   config: Pick<Config, 'redisUrl' | 'platforms' | 'supportedSeasons'> & { redisUrl: string },
   deps: WorkerDeps,
 ): Promise<SyncWorker> {
+  const [{ RedisBudgetStore }, { startSyncWorker }] = await Promise.all([
+    import('../budget-redis.ts'),
+    import('./worker.ts'),
+  ]);
   const budgetStore = new RedisBudgetStore(config.redisUrl, {
     logger: deps.logger,
     ...(deps.budgetKeyPrefix !== undefined && { keyPrefix: deps.budgetKeyPrefix }),
