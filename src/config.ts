@@ -45,6 +45,12 @@ export interface Config {
   syncWorkerConcurrency: number;
   /** Load the demo data into an empty store when the server starts. */
   demoOnEmpty: boolean;
+  /**
+   * Load the most used pools and run every route once before listening (src/http/warm.ts).
+   * Off by default: with it, RSS under a steady load settled 80-90 MB higher in the benchmark
+   * (V8 set its old-space limit from the warm-up's peak), docs/performance.md.
+   */
+  warmUp: boolean;
   /** Key for encrypting platform credentials at rest (32 bytes, hex or base64). */
   secretKey: string | undefined;
   /**
@@ -265,6 +271,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
     syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
+    warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
     metricsPort:

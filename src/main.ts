@@ -156,7 +156,7 @@ export async function startServer(
       await listen(metricsServer, config.metricsPort as number, config.metricsHost);
       metricsUrl = `${serverUrl(metricsServer)}/metrics`;
     }
-    await warmUp({ app, store, config, logger });
+    if (config.warmUp) await warmUp({ app, store, config, logger });
     const server = createHttpServer(app);
     await listen(server, config.port, config.host);
     const url = serverUrl(server);

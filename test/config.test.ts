@@ -12,6 +12,7 @@ test('defaults give the embedded store on 127.0.0.1:8080', () => {
   assert.equal(config.rateLimitPerMinute, 600);
   assert.equal(config.syncIntervalMinutes, 0);
   assert.equal(config.demoOnEmpty, true);
+  assert.equal(config.warmUp, false);
   assert.equal(config.platforms.sleeperBaseUrl, 'https://api.sleeper.app/v1');
   assert.ok(Object.isFrozen(config));
   assert.ok(Object.isFrozen(config.platforms));

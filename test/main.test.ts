@@ -95,13 +95,12 @@ describe('startServer', () => {
     }
   });
 
-  it('warms the caches with the demo pools before it listens', async () => {
+  it('with WARM_UP, warms the caches with the demo pools before it listens', async () => {
     const demo = tempDataDir();
     const { logger, lines } = captureLogLines();
     try {
-      const running = await startServer(loadConfig({ FANTASY_DATA_DIR: demo.path, PORT: '0' }), {
-        logger,
-      });
+      const config = loadConfig({ FANTASY_DATA_DIR: demo.path, PORT: '0', WARM_UP: 'true' });
+      const running = await startServer(config, { logger });
       await running.close();
       const messages = lines.map((line) => line.msg);
       const warmed = lines.find((line) => line.msg === 'caches warmed');
@@ -110,6 +109,16 @@ describe('startServer', () => {
       assert.equal(warmed?.pools, 3);
       assert.equal(warmed?.poolsLeft, 0);
       assert.ok(Number(warmed?.requests) >= 5);
+      // Without WARM_UP (the default) the same store starts cold.
+      const cold = captureLogLines();
+      await (
+        await startServer(loadConfig({ FANTASY_DATA_DIR: demo.path, PORT: '0' }), cold)
+      ).close();
+      assert.ok(cold.lines.some((line) => line.msg === 'listening'));
+      assert.equal(
+        cold.lines.find((line) => line.msg === 'caches warmed'),
+        undefined,
+      );
     } finally {
       demo.remove();
     }
