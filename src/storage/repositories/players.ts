@@ -31,12 +31,11 @@ type PlayerRow = Omit<Selectable<PlayersTable>, 'platform' | 'season'> & {
   roster_id: string | null;
 };
 
+/** The API's Player with `active`, which breaks name-match ties (one mapper: toPlayer). */
 function toPoolPlayer(row: PlayerRow): PoolPlayer {
-  return {
-    ...toPlayerRecord(row),
-    sport: row.sport as Sport,
-    ...(row.roster_id !== null && { fantasyTeamRosterId: row.roster_id }),
-  };
+  const player = toPlayer(row) as PoolPlayer;
+  player.active = Number(row.active) === 1;
+  return player;
 }
 
 /**

@@ -176,12 +176,8 @@ export async function listUsedPools(db: Tx, seasons: readonly number[]): Promise
 
 /** How many players the pool holds (the warm-up checks the pool budget with it). */
 export async function countPoolPlayers(db: Tx, pool: PoolKey): Promise<number> {
-  const row = await db
-    .selectFrom('players')
+  const row = await poolPlayers(db, pool)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('players'))
-    .where('platform', '=', pool.platform)
-    .where('sport', '=', pool.sport)
-    .where('season', '=', pool.season)
     .executeTakeFirstOrThrow();
   return Number(row.players);
 }
@@ -208,13 +204,17 @@ export async function findPoolMember(
   return row && { userId: row.user_id, leagueId: row.id };
 }
 
-function poolNamesQuery(db: Tx, pool: PoolKey) {
+/** The players of one pool, before anything is selected. */
+function poolPlayers(db: Tx, pool: PoolKey) {
   return db
     .selectFrom('players')
-    .select(['player_id', 'full_name', 'active'])
     .where('platform', '=', pool.platform)
     .where('sport', '=', pool.sport)
     .where('season', '=', pool.season);
+}
+
+function poolNamesQuery(db: Tx, pool: PoolKey) {
+  return poolPlayers(db, pool).select(['player_id', 'full_name', 'active']);
 }
 
 function toPoolName(row: { player_id: string; full_name: string; active: number }): PoolName {
