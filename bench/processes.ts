@@ -15,7 +15,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * The node flags `npm start` and the `fantasy-data` command's first line give the service (src/cli/
  * main.ts says why); a benchmark starting main.js through node must pass them itself.
  */
-export const SERVE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+export const SERVE_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--no-memory-reducer',
+];
 
 /** Inside node_modules so the compiled files resolve the project's packages. */
 const BUILD_DIR = 'node_modules/.cache/fantasy-bench/dist';

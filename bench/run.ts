@@ -1,6 +1,7 @@
 // `npm run bench`: the service against a bare node:http server writing the same bytes, on every
 // endpoint, for each dataset size; then the cold path. Prints figures only (no pass/fail).
 //   npm run bench -- [--size small|large|both] [--duration 5] [--connections 50] [--runs 3]
+//                    [--idle 100] [--cold no] [--node-flag=--flag]...
 // See docs/performance.md for what the figures mean and the targets.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -40,6 +41,12 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** `--cold no` skips the cold-path figures (quick A/B runs of the load table). */
     cold: { type: 'string', default: 'yes' },
+    /**
+     * `--idle 100`: after the load table, the service idles this long, then league settings runs
+     * again. V8's collections on an idle process once cost a cached answer 15% more CPU for good
+     * (src/cli/main.ts, --no-memory-reducer); this shows whether a start's flags still prevent it.
+     */
+    idle: { type: 'string', default: '0' },
     /** Extra node flags for the service, e.g. `--node-flag=--max-semi-space-size=4` (A/B runs). */
     'node-flag': { type: 'string', multiple: true, default: [] },
   },
@@ -53,6 +60,7 @@ const durationSeconds = Number(values.duration);
 const connections = Number(values.connections);
 const runs = Number(values.runs);
 const typoQueries = Number(values['typo-queries']);
+const idleSeconds = Number(values.idle);
 // Rate limiting stays on (headers and counting on every request), with a limit no run reaches.
 const RATE_LIMIT = 1_000_000_000;
 
@@ -95,33 +103,38 @@ async function benchmark(size: Size): Promise<void> {
       writeFileSync(responsesFile, JSON.stringify(recorded));
       const reference = await startReference(responsesFile);
       const results: EndpointResult[] = [];
+      let afterIdle: LoadResult | undefined;
       try {
-        for (const endpoint of endpoints) {
-          const headers = { 'X-Auth-Token': dataset.token };
-          const load = async (server: Child, seconds: number): Promise<LoadResult> => {
-            const cpuBefore = server.cpuSeconds();
-            const result = await runLoad(generator, {
-              url: server.url + endpoint.path,
-              headers,
-              connections,
-              durationSeconds: seconds,
-            });
-            const cpuAfter = server.cpuSeconds();
-            const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, result.requests);
-            const system = cpuAfter.system - cpuBefore.system;
-            return {
-              ...result,
-              cpuMicros: perRequest(cpuAfter.user - cpuBefore.user + system),
-              systemMicros: perRequest(system),
-            };
+        const headers = { 'X-Auth-Token': dataset.token };
+        const load = async (
+          server: Child,
+          endpoint: Endpoint,
+          seconds: number,
+        ): Promise<LoadResult> => {
+          const cpuBefore = server.cpuSeconds();
+          const result = await runLoad(generator, {
+            url: server.url + endpoint.path,
+            headers,
+            connections,
+            durationSeconds: seconds,
+          });
+          const cpuAfter = server.cpuSeconds();
+          const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, result.requests);
+          const system = cpuAfter.system - cpuBefore.system;
+          return {
+            ...result,
+            cpuMicros: perRequest(cpuAfter.user - cpuBefore.user + system),
+            systemMicros: perRequest(system),
           };
-          await load(service, 1); // warm-up: JIT, caches
-          await load(reference, 1);
+        };
+        for (const endpoint of endpoints) {
+          await load(service, endpoint, 1); // warm-up: JIT, caches
+          await load(reference, endpoint, 1);
           const serviceRuns: LoadResult[] = [];
           const referenceRuns: LoadResult[] = [];
           for (let run = 0; run < runs; run++) {
-            serviceRuns.push(await load(service, durationSeconds));
-            referenceRuns.push(await load(reference, durationSeconds));
+            serviceRuns.push(await load(service, endpoint, durationSeconds));
+            referenceRuns.push(await load(reference, endpoint, durationSeconds));
           }
           results.push({
             endpoint,
@@ -130,6 +143,12 @@ async function benchmark(size: Size): Promise<void> {
             reference: medianRun(referenceRuns),
             rssMb: service.rssMb(),
           });
+        }
+        if (idleSeconds > 0) {
+          const settings = results[1] as EndpointResult;
+          afterIdle = await measureAfterIdle(idleSeconds, () =>
+            load(service, settings.endpoint, durationSeconds),
+          );
         }
       } finally {
         await reference.stop().catch(() => undefined);
@@ -143,6 +162,7 @@ async function benchmark(size: Size): Promise<void> {
               serviceLog: join(dir, 'service.log'),
             });
       printReport(dataset, listed, results, loadRss, service.peakRssMb(), cold);
+      if (afterIdle !== undefined) printAfterIdle(results[1] as EndpointResult, afterIdle);
     } finally {
       await service.stop();
     }
@@ -150,6 +170,25 @@ async function benchmark(size: Size): Promise<void> {
     if (values.keep) console.log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One run after `seconds` with no request at all (a warm-up second first, as before the table). */
+async function measureAfterIdle(
+  seconds: number,
+  run: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  console.log(`(the service idles ${seconds} s before league settings runs again)`);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await run();
+  return run();
+}
+
+function printAfterIdle(before: EndpointResult, after: LoadResult): void {
+  console.log(
+    `${before.endpoint.name} after ${idleSeconds} s idle: ${after.requestsPerSecond.toFixed(0)} req/s, ` +
+      `CPU ${micros(after.cpuMicros)} µs/req (in the table: ` +
+      `${before.service.requestsPerSecond.toFixed(0)} req/s, ${micros(before.service.cpuMicros)} µs/req)`,
+  );
 }
 
 function endpointsOf(dataset: BuiltDataset): Endpoint[] {
