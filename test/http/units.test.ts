@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { generateToken, hashToken } from '../../src/domain/tokens.ts';
 import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
+import { Router } from '../../src/http/router.ts';
 import { HttpProblem } from '../../src/http/problems.ts';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
 import { escapeXml } from '../../src/http/xml.ts';
@@ -36,6 +37,27 @@ describe('negotiate', () => {
     assert.equal(negotiate('application/xml;q=0', ['application/json']), undefined);
     assert.equal(negotiate('text/plain, image/*', both), undefined);
     assert.equal(negotiate('application/json;q=bogus', ['application/json']), 'application/json');
+  });
+});
+
+describe('Router', () => {
+  const router = new Router<string>()
+    .add('/league/settings/{league_id}', 'settings')
+    .add('/players/{league_id}/searchPlayer/name/{player_name}', 'by name');
+
+  it('matches literals exactly and collects parameters in template order', () => {
+    assert.deepEqual(router.match('/players/7/searchPlayer/name/dj%20moore'), {
+      target: 'by name',
+      params: ['7', 'dj%20moore'],
+    });
+    assert.equal(router.match('/league/Settings/1'), undefined);
+    assert.equal(router.match('/league/settings/1/'), undefined);
+  });
+
+  it('gives a path two routes match to the one added first', () => {
+    const local = new Router<string>().add('/a/{x}', 'any').add('/a/literal', 'literal');
+    assert.equal(local.match('/a/literal')?.target, 'any');
+    assert.equal(local.match('/b/1'), undefined);
   });
 });
 
