@@ -100,10 +100,17 @@ export async function startService(options: ServiceOptions): Promise<Child> {
   return wrap(url, child);
 }
 
-export async function startReference(responsesFile: string): Promise<Child> {
+/** `sameHeaders`: the reference also sends the service's recorded header fields. */
+export async function startReference(responsesFile: string, sameHeaders = false): Promise<Child> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/reference-server.ts', responsesFile],
+    [
+      '--import',
+      'tsx',
+      'bench/reference-server.ts',
+      responsesFile,
+      ...(sameHeaders ? ['--same-headers'] : []),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const port = await new Promise<string>((resolve, reject) => {

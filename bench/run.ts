@@ -27,6 +27,8 @@ interface EndpointResult {
   bytes: number;
   service: LoadResult;
   reference: LoadResult;
+  /** The reference sending the service's header fields too. */
+  sameHeaders: LoadResult;
   /** The service's resident set after this endpoint's runs, MB. */
   rssMb: number;
 }
@@ -63,11 +65,13 @@ const typoQueries = Number(values['typo-queries']);
 const idleSeconds = Number(values.idle);
 // Rate limiting stays on (headers and counting on every request), with a limit no run reaches.
 const RATE_LIMIT = 1_000_000_000;
+/** node:http writes these itself on every answer; the rest are the service's own, in its order. */
+const ADDED_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 const generator = findGenerator();
 console.log(
   `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
-    `${runs} run(s) alternating service and reference, ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
+    `${runs} run(s) alternating service, reference and same-headers reference, ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
     `on 127.0.0.1, node ${process.version}`,
 );
 compileService();
@@ -86,7 +90,7 @@ async function benchmark(size: Size): Promise<void> {
     });
     try {
       const endpoints = endpointsOf(dataset);
-      const recorded: Record<string, { contentType: string; body: string }> = {};
+      const recorded: Record<string, { contentType: string; body: string; headers: string[] }> = {};
       const bytes = new Map<string, number>();
       for (const { path } of endpoints) {
         const response = await getBytes(service.url + path, dataset.token);
@@ -94,6 +98,7 @@ async function benchmark(size: Size): Promise<void> {
         recorded[path] = {
           contentType: response.contentType,
           body: response.body.toString('base64'),
+          headers: response.headers,
         };
         bytes.set(path, response.body.length);
       }
@@ -102,6 +107,7 @@ async function benchmark(size: Size): Promise<void> {
       const responsesFile = join(dir, 'responses.json');
       writeFileSync(responsesFile, JSON.stringify(recorded));
       const reference = await startReference(responsesFile);
+      const sameHeaders = await startReference(responsesFile, true);
       const results: EndpointResult[] = [];
       let afterIdle: LoadResult | undefined;
       try {
@@ -130,17 +136,21 @@ async function benchmark(size: Size): Promise<void> {
         for (const endpoint of endpoints) {
           await load(service, endpoint, 1); // warm-up: JIT, caches
           await load(reference, endpoint, 1);
+          await load(sameHeaders, endpoint, 1);
           const serviceRuns: LoadResult[] = [];
           const referenceRuns: LoadResult[] = [];
+          const sameHeadersRuns: LoadResult[] = [];
           for (let run = 0; run < runs; run++) {
             serviceRuns.push(await load(service, endpoint, durationSeconds));
             referenceRuns.push(await load(reference, endpoint, durationSeconds));
+            sameHeadersRuns.push(await load(sameHeaders, endpoint, durationSeconds));
           }
           results.push({
             endpoint,
             bytes: bytes.get(endpoint.path) ?? 0,
             service: medianRun(serviceRuns),
             reference: medianRun(referenceRuns),
+            sameHeaders: medianRun(sameHeadersRuns),
             rssMb: service.rssMb(),
           });
         }
@@ -152,6 +162,7 @@ async function benchmark(size: Size): Promise<void> {
         }
       } finally {
         await reference.stop().catch(() => undefined);
+        await sameHeaders.stop().catch(() => undefined);
       }
       const loadRss = service.peakRssMb();
       const cold =
@@ -213,7 +224,7 @@ function endpointsOf(dataset: BuiltDataset): Endpoint[] {
 function getBytes(
   url: string,
   token: string,
-): Promise<{ status: number; contentType: string; body: Buffer }> {
+): Promise<{ status: number; contentType: string; body: Buffer; headers: string[] }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { 'X-Auth-Token': token } }, (res) => {
       const chunks: Buffer[] = [];
@@ -223,12 +234,22 @@ function getBytes(
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type']),
           body: Buffer.concat(chunks),
+          headers: ownHeaders(res.rawHeaders),
         }),
       );
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+function ownHeaders(raw: readonly string[]): string[] {
+  const own: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (!ADDED_BY_NODE.has(name.toLowerCase())) own.push(name, raw[i + 1] as string);
+  }
+  return own;
 }
 
 function printReport(
@@ -244,7 +265,7 @@ function printReport(
     `[${dataset.size}] ${counts.leagues} leagues, ${counts.pools} pools, ${counts.players} players ` +
       `(built in ${counts.buildSeconds.toFixed(1)} s); the bench user sees ${listed} leagues`,
   );
-  const rows = results.map(({ endpoint, bytes, service, reference, rssMb }) => [
+  const rows = results.map(({ endpoint, bytes, service, reference, sameHeaders, rssMb }) => [
     endpoint.name,
     String(bytes),
     service.requestsPerSecond.toFixed(0),
@@ -257,6 +278,9 @@ function printReport(
     service.p99Ms.toFixed(2),
     reference.p50Ms.toFixed(2),
     reference.p99Ms.toFixed(2),
+    sameHeaders.requestsPerSecond.toFixed(0),
+    `${micros(sameHeaders.cpuMicros)} (${micros(sameHeaders.systemMicros)})`,
+    (service.requestsPerSecond / sameHeaders.requestsPerSecond).toFixed(2),
     rssMb.toFixed(0),
     service.errors + service.non2xx > 0 ? `${service.errors} err ${service.non2xx} non-2xx` : '',
   ]);
@@ -274,6 +298,9 @@ function printReport(
       'p99 ms',
       'ref p50',
       'ref p99',
+      'same-hdr req/s',
+      'same-hdr CPU',
+      'ratio to it',
       'RSS MB',
       '',
     ],
