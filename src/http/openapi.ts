@@ -357,7 +357,8 @@ function problemResponses(codes: readonly ProblemCode[]): Record<string, Respons
   const responses: Record<string, ResponseObject> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const list = byStatus.get(status) as ProblemCode[];
-    const extra = status === 401 ? ['WWW-Authenticate'] : status === 429 ? ['Retry-After'] : [];
+    const retry = list.some((code) => code === 'rate_limited' || code === 'platform_busy');
+    const extra = status === 401 ? ['WWW-Authenticate'] : retry ? ['Retry-After'] : [];
     // A request is counted against its token's limit once the token checks out, so every problem
     // but a 401 may carry the RateLimit fields.
     const limited = status === 401 ? [] : RATE_LIMIT_HEADERS;

@@ -156,6 +156,11 @@ export const PROBLEMS = {
     title: 'Platform unavailable',
     when: 'The platform did not answer the link check as it should (down, throttling, an unexpected answer); try again later.',
   },
+  platform_busy: {
+    status: 503,
+    title: 'Platform busy',
+    when: "The service's call budget for the platform is in use by background syncs and other links, so the link could not be checked within a few seconds; nothing was changed. Try again after Retry-After.",
+  },
   not_ready: {
     status: 503,
     title: 'Service not ready',

@@ -5,7 +5,7 @@
 import type { Platform } from '../domain/catalog.ts';
 import { abortableSleep, whenAborted } from './abort.ts';
 import { PlatformError } from './connector.ts';
-import { RequestBudget } from './request-budget.ts';
+import { BudgetBusyError, RequestBudget, waitAllowance } from './request-budget.ts';
 
 export { MemoryBudgetStore, RequestBudget } from './request-budget.ts';
 export type { BudgetStore } from './request-budget.ts';
@@ -120,7 +120,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const budget =
     options.budget ??
     new RequestBudget({ perMinute: options.requestsPerMinute ?? 900, now, sleep });
-  const slots = new ConcurrencyLimit(options.maxConcurrency ?? 6);
+  const slots = new ConcurrencyLimit(options.maxConcurrency ?? 6, platform);
 
   async function attempt(
     url: string,
@@ -282,40 +282,76 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-/** A counting semaphore; a released slot goes straight to the longest waiter. */
+/** A caller queued for a slot; `urgent` when its work has a wait limit (limitWaits). */
+interface SlotWaiter {
+  urgent: boolean;
+  granted(): void;
+}
+
+/**
+ * A counting semaphore; a released slot goes straight to the longest waiter, except that callers
+ * with a wait limit on their signal (a link) go ahead of those without (a sync's calls, which may
+ * hold every slot while they wait for the budget) and give up with a BudgetBusyError when no
+ * slot frees within the limit.
+ */
 export class ConcurrencyLimit {
   private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: SlotWaiter[] = [];
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Names the slots in a BudgetBusyError: the platform. */
+    private readonly name = 'calls',
+  ) {}
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.active < Math.max(1, this.max)) {
-      this.active++;
-    } else {
-      await new Promise<void>((resolve, reject) => {
-        let stopWaiting = noop;
-        const granted = (): void => {
-          stopWaiting();
-          resolve();
-        };
-        this.waiting.push(granted);
-        if (signal !== undefined) {
-          stopWaiting = whenAborted(signal, () => {
-            this.waiting.splice(this.waiting.indexOf(granted), 1);
-            reject(signal.reason);
-          });
-        }
-      });
-    }
+    if (this.active < Math.max(1, this.max)) this.active++;
+    else await this.queue(signal);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
-      if (next) next();
+      if (next) next.granted();
       else this.active--;
     };
+  }
+
+  private queue(signal: AbortSignal | undefined): Promise<void> {
+    const allowance = waitAllowance(signal);
+    return new Promise<void>((resolve, reject) => {
+      const queuedAt = performance.now();
+      let stopWaiting = noop;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waiter: SlotWaiter = {
+        urgent: allowance !== undefined,
+        granted: () => {
+          stopWaiting();
+          clearTimeout(timer);
+          if (allowance !== undefined) {
+            allowance.leftMs = Math.max(0, allowance.leftMs - (performance.now() - queuedAt));
+          }
+          resolve();
+        },
+      };
+      const giveUp = (error: unknown): void => {
+        stopWaiting();
+        clearTimeout(timer);
+        const at = this.waiting.indexOf(waiter);
+        if (at !== -1) this.waiting.splice(at, 1);
+        reject(error);
+      };
+      const firstPatient = waiter.urgent ? this.waiting.findIndex((w) => !w.urgent) : -1;
+      this.waiting.splice(firstPatient === -1 ? this.waiting.length : firstPatient, 0, waiter);
+      if (allowance !== undefined) {
+        // How long the slots stay taken is unknown: the limit's length is the best hint.
+        timer = setTimeout(() => {
+          allowance.leftMs = 0;
+          giveUp(new BudgetBusyError(this.name, allowance.maxMs));
+        }, allowance.leftMs);
+      }
+      if (signal !== undefined) stopWaiting = whenAborted(signal, () => giveUp(signal.reason));
+    });
   }
 }
 

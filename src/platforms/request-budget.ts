@@ -2,6 +2,8 @@
 // times, not a token bucket: a full bucket plus a minute's refill would let through almost twice
 // the limit). Where the log lives is a BudgetStore: this process's memory by default, or Redis
 // (sync/budget-redis.ts) so every worker of a deployment shares one budget per platform.
+// Interactive work (a link: a person waits for the answer) puts a wait limit on its signal and
+// fails fast with a BudgetBusyError where a sync would wait for its turn, up to a minute.
 import { abortableSleep } from './abort.ts';
 
 type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -36,6 +38,44 @@ export class MemoryBudgetStore implements BudgetStore {
   }
 }
 
+/** What the work of one signal may still spend waiting for request budgets and free slots. */
+export interface WaitAllowance {
+  /** The limit it was given. */
+  readonly maxMs: number;
+  /** What is left of it, for every call of the work together. */
+  leftMs: number;
+}
+
+const allowances = new WeakMap<AbortSignal, WaitAllowance>();
+
+/**
+ * Limits how long the calls made with `signal` may wait, in total, for a request budget or for a
+ * free slot of the HTTP client's calls in flight: a call that would wait longer fails at once
+ * with a BudgetBusyError. Calls whose signal has no limit (syncs) wait as long as they must. The
+ * limit rides on the signal because every connector already hands its signal to each call.
+ */
+export function limitWaits(signal: AbortSignal, maxWaitMs: number): void {
+  allowances.set(signal, { maxMs: maxWaitMs, leftMs: maxWaitMs });
+}
+
+/** The wait limit set on `signal` with limitWaits, if any. */
+export function waitAllowance(signal: AbortSignal | undefined): WaitAllowance | undefined {
+  return signal === undefined ? undefined : allowances.get(signal);
+}
+
+/** A call that could not go out within its work's wait limit (limitWaits). */
+export class BudgetBusyError extends Error {
+  constructor(
+    /** What it waited for: the budget's key (the platform for the connectors' budgets). */
+    readonly budget: string,
+    /** When a call should have room again, as far as the waiting side can tell. */
+    readonly retryAfterMs: number,
+  ) {
+    super(`${budget}: no call may go out for ${Math.ceil(retryAfterMs / 1000)} s`);
+    this.name = 'BudgetBusyError';
+  }
+}
+
 export interface RequestBudgetOptions {
   /** Calls allowed per window; 0 turns the budget off. */
   perMinute: number;
@@ -64,12 +104,21 @@ export class RequestBudget {
     this.sleep = options.sleep ?? abortableSleep;
   }
 
-  /** Resolves once a call may go out, and counts it. */
+  /**
+   * Resolves once a call may go out, and counts it. Throws a BudgetBusyError instead when that
+   * is further off than the wait limit left on `signal` (limitWaits).
+   */
   async take(signal?: AbortSignal): Promise<void> {
     if (this.perMinute === 0) return;
+    const allowance = waitAllowance(signal);
     for (;;) {
       const waitMs = await this.store.take(this.key, this.perMinute, this.windowMs);
       if (waitMs <= 0) return;
+      if (allowance !== undefined) {
+        // Sleeping first to fail afterwards would only keep the caller waiting.
+        if (waitMs > allowance.leftMs) throw new BudgetBusyError(this.key, waitMs);
+        allowance.leftMs -= waitMs;
+      }
       await this.sleep(waitMs, signal);
     }
   }

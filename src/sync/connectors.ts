@@ -27,6 +27,8 @@ export interface RegistryOptions {
   budgetStore?: BudgetStore;
   /** The budgets' window; a minute (benchmarks and tests shorten it to see several). */
   budgetWindowMs?: number;
+  /** How the budgets wait for room: real time, unless a test moves a fake clock. */
+  budgetSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export function createConnectorRegistry(
@@ -40,6 +42,7 @@ export function createConnectorRegistry(
       key: platform,
       ...(options.budgetStore && { store: options.budgetStore }),
       ...(options.budgetWindowMs !== undefined && { windowMs: options.budgetWindowMs }),
+      ...(options.budgetSleep && { sleep: options.budgetSleep }),
     });
   return Object.freeze({
     demo: createDemoConnector(),

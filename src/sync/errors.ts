@@ -1,4 +1,5 @@
 // How a sync failure is worded where it is stored (league_syncs.error) and shown (CLI).
+import type { Platform } from '../domain/catalog.ts';
 import { DomainError } from '../domain/errors.ts';
 import { PlatformError } from '../platforms/connector.ts';
 import { SecretError } from '../secrets.ts';
@@ -8,6 +9,25 @@ export class SyncError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SyncError';
+  }
+}
+
+/**
+ * A link whose platform calls could not go out within the link's wait limit: the platform's
+ * request budget (or its calls in flight) is taken by background syncs and other links. Nothing
+ * was stored; the same link should go through after `retryAfterSeconds`.
+ */
+export class LinkBusyError extends SyncError {
+  readonly retryAfterSeconds: number;
+
+  constructor(platform: Platform, retryAfterMs: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(
+      `${platform}: this service's call budget for ${platform} is in use by background syncs ` +
+        `and other links; nothing was changed, try again in ${seconds} s`,
+    );
+    this.name = 'LinkBusyError';
+    this.retryAfterSeconds = seconds;
   }
 }
 

@@ -1,19 +1,33 @@
 // Linking a user's platform account, shared by `fantasy-data link`, the admin API and the hosted
 // connect page: the connector checks what the user gave against the platform once, and the link
 // is stored with its credentials encrypted and its settings as JSON. A link that brings no new
-// credentials keeps a "needs linking again" mark (see keptLinkProblem).
+// credentials keeps a "needs linking again" mark (see keptLinkProblem). A link waits for its
+// platform's request budget a few seconds at most (LINK_WAIT_LIMIT_MS); syncs wait their turn.
 import type { Platform } from '../domain/catalog.ts';
-import type { LinkRequest, PlatformAccount } from '../platforms/connector.ts';
+import { whenAborted } from '../platforms/abort.ts';
+import type { LinkOutcome, LinkRequest, PlatformAccount } from '../platforms/connector.ts';
+import { BudgetBusyError, limitWaits } from '../platforms/request-budget.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
 import { linkAccount, listAccounts } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
-import { SyncError } from './errors.ts';
+import { LinkBusyError, SyncError } from './errors.ts';
 import type { ConnectorRegistry } from './types.ts';
 
 export type LinkResult =
   | { status: 'linked'; account: LinkedAccount }
   | { status: 'action_required'; message: string; url?: string };
+
+/**
+ * How long a link may wait, in total, for its platform's request budget and a free slot of its
+ * calls in flight. Background syncs share the budget first come first served and can hold it for
+ * a minute (MFL allows 30 calls a minute), while a person at the connect page, an admin API client
+ * or the CLI waits for this answer. 5 s lets a link take the next call a busy budget frees (MFL's
+ * frees one every 2 s under steady syncs) and keeps the page's answer well inside what browsers,
+ * proxies and the fuzzer (10 s, reliability/fuzz-surfaces.ts) wait; past it the link fails with
+ * a LinkBusyError saying when to try again.
+ */
+export const LINK_WAIT_LIMIT_MS = 5_000;
 
 /** The platforms users link over HTTP (the demo is the operator's, linked from the CLI only). */
 export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
@@ -22,7 +36,8 @@ export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
 
 /**
  * Links (or links again) the user's account on the platform. Bad input is an InvalidInputError,
- * a platform that fails a PlatformError, a platform without a connector a SyncError.
+ * a platform that fails a PlatformError, a platform without a connector a SyncError, a budget
+ * in use past LINK_WAIT_LIMIT_MS a LinkBusyError (nothing stored).
  */
 export async function linkPlatformAccount(
   store: Store,
@@ -47,7 +62,9 @@ export async function linkPlatformAccount(
       credentials: secrets.decrypt(current.credentialsEncrypted),
     }),
   };
-  const outcome = await connector.link(link.request, existing, link.signal);
+  const outcome = await linkWithinWaitLimit(platform, link.signal, (signal) =>
+    connector.link(link.request, existing, signal),
+  );
   if (outcome.status === 'action_required') return outcome;
   const { account } = outcome;
   const linkProblem = keptLinkProblem(current?.linkProblem, link.request, existing, account);
@@ -63,6 +80,30 @@ export async function linkPlatformAccount(
     ...(linkProblem !== undefined && { linkProblem }),
   });
   return { status: 'linked', account: linked };
+}
+
+/**
+ * Runs the connector's link with a signal of its own that carries the wait limit (and the
+ * caller's cancellation): its calls wait for budgets at most LINK_WAIT_LIMIT_MS in all.
+ */
+async function linkWithinWaitLimit(
+  platform: Platform,
+  parent: AbortSignal | undefined,
+  link: (signal: AbortSignal) => Promise<LinkOutcome>,
+): Promise<LinkOutcome> {
+  const controller = new AbortController();
+  limitWaits(controller.signal, LINK_WAIT_LIMIT_MS);
+  const stopForwarding = parent
+    ? whenAborted(parent, () => controller.abort(parent.reason))
+    : () => undefined;
+  try {
+    return await link(controller.signal);
+  } catch (error) {
+    if (error instanceof BudgetBusyError) throw new LinkBusyError(platform, error.retryAfterMs);
+    throw error;
+  } finally {
+    stopForwarding();
+  }
 }
 
 /**

@@ -43,6 +43,32 @@ describe(
       assert.match(list.stdout, /alice\s+\S+\s+sleeper:solarpool/);
     });
 
+    it('a link that finds the call budget in use fails within seconds: exit 1, nothing stored', async () => {
+      await e2e.createUser('dan');
+      const path = `/user/${RECORDED_SLEEPER_USER.username}`;
+      const recorded = e2e.fake.recorded(path);
+      const hitsBefore = e2e.fake.hits(path);
+      // One call a minute: the first attempt spends it, Sleeper's 503 asks for a retry, and the
+      // retry would have to wait out the minute.
+      e2e.fake.route(path, [reply.status(503), reply.json(recorded)]);
+      try {
+        const busy = await e2e.cliWith(
+          { SLEEPER_REQUESTS_PER_MINUTE: '1' },
+          ...['link', 'sleeper', '--user', 'dan', '--username', RECORDED_SLEEPER_USER.username],
+        );
+        assert.equal(busy.code, 1, busy.stderr);
+        assert.match(
+          busy.stderr,
+          /^fantasy-data link: sleeper: this service's call budget for sleeper is in use by background syncs and other links; nothing was changed, try again in \d+ s$/m,
+        );
+        assert.equal(e2e.fake.hits(path), hitsBefore + 1, 'the retry never went out');
+      } finally {
+        e2e.fake.route(path, reply.json(recorded));
+      }
+      const list = await cli('users', 'list');
+      assert.match(list.stdout, /^\d+\s+dan\s+\S+\s*$/m, 'dan has no account');
+    });
+
     it('syncs with live progress on stderr and a summary table on stdout', async () => {
       const result = await cli('sync', '--user', 'alice', '--platform', 'sleeper');
       assert.equal(result.code, 0, result.stderr);

@@ -535,6 +535,7 @@ export interface components {
         | 'headers_too_large'
         | 'internal_error'
         | 'platform_unavailable'
+        | 'platform_busy'
         | 'not_ready';
       /** @description Also in the X-Request-Id header and the log line. */
       request_id: string;
@@ -2761,6 +2762,21 @@ export interface operations {
       502: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `platform_busy`: Platform busy. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];

@@ -73,8 +73,14 @@ export function createConnectSurface(deps: {
     return pageHeaders(targets);
   }
 
-  function sendPage(ex: Exchange, status: number, html: string, session?: ConnectSession): void {
-    responder.send(ex, status, HTML, html, headersFor(session));
+  function sendPage(
+    ex: Exchange,
+    status: number,
+    html: string,
+    session?: ConnectSession,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): void {
+    responder.send(ex, status, HTML, html, { ...headersFor(session), ...extraHeaders });
   }
 
   function redirect(ex: Exchange, location: string, session?: ConnectSession): void {
@@ -158,6 +164,7 @@ export function createConnectSurface(deps: {
     session: ConnectSession,
     status = 200,
     extra?: { platform: Platform; error: string; values: Record<string, string> },
+    extraHeaders?: Readonly<Record<string, string>>,
   ): Promise<void> {
     const html = renderSessionPage({
       token,
@@ -165,7 +172,25 @@ export function createConnectSurface(deps: {
       platforms: await views(session, extra),
       ...(session.returnUrl !== undefined && { returnUrl: session.returnUrl }),
     });
-    sendPage(ex, status, html, session);
+    sendPage(ex, status, html, session, extraHeaders);
+  }
+
+  /**
+   * The page again with why a link failed beside its form: 422, or 503 with Retry-After while
+   * the platform's call budget is in use by syncs. Other errors are not the page's to show.
+   */
+  function showLinkFailure(
+    ex: Exchange,
+    token: string,
+    session: ConnectSession,
+    failure: { platform: Platform; error: unknown; values: Record<string, string> },
+  ): Promise<void> {
+    const problem = linkProblem(failure.error);
+    if (!(problem instanceof HttpProblem)) throw failure.error;
+    const { platform, values } = failure;
+    const status = problem.code === 'platform_busy' ? problem.status : 422;
+    const shown = { platform, error: problem.detail, values };
+    return showPage(ex, token, session, status, shown, problem.headers);
   }
 
   async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -226,9 +251,7 @@ export function createConnectSurface(deps: {
         connectSessionId: session.id,
       });
     } catch (error) {
-      const problem = linkProblem(error);
-      if (!(problem instanceof HttpProblem)) throw error;
-      return showPage(ex, token, session, 422, { platform, error: problem.detail, values });
+      return showLinkFailure(ex, token, session, { platform, error, values });
     }
     redirect(ex, `/connect/${token}`, session);
   }
@@ -296,13 +319,7 @@ export function createConnectSurface(deps: {
         connectSessionId: session.id,
       });
     } catch (error) {
-      const problem = linkProblem(error);
-      if (!(problem instanceof HttpProblem)) throw error;
-      return showPage(ex, token, session, 422, {
-        platform: 'yahoo',
-        error: problem.detail,
-        values: {},
-      });
+      return showLinkFailure(ex, token, session, { platform: 'yahoo', error, values: {} });
     }
     redirect(ex, `/connect/${token}`, session);
   }

@@ -13,6 +13,7 @@ import { listTokensForUser } from '../../../storage/repositories/tokens.ts';
 import type { StoredToken } from '../../../storage/repositories/tokens.ts';
 import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
+import { LinkBusyError } from '../../../sync/errors.ts';
 import { HttpProblem } from '../../problems.ts';
 import { PlatformSchema } from '../schemas.ts';
 
@@ -88,10 +89,15 @@ export async function syncOrNotFound(store: Store, syncId: number): Promise<Sync
 }
 
 /**
- * A link attempt's failure as a problem: what the user gave was refused (422), or the platform
- * failed (502). Messages of both are written to be shown, never holding a secret.
+ * A link attempt's failure as a problem: what the user gave was refused (422), the platform
+ * failed (502), or its call budget is in use by syncs (503 with Retry-After). Messages of all
+ * are written to be shown, never holding a secret.
  */
 export function linkProblem(error: unknown): unknown {
+  if (error instanceof LinkBusyError) {
+    const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
+    return new HttpProblem('platform_busy', error.message, {}, retryAfter);
+  }
   if (error instanceof InvalidInputError) return new HttpProblem('link_refused', error.message);
   if (error instanceof PlatformError) {
     return error.kind === 'not_found' ||

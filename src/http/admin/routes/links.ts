@@ -108,6 +108,7 @@ export const linkRoute = defineAdminRoute({
     'user_not_found',
     'link_refused',
     'platform_unavailable',
+    'platform_busy',
   ],
   example: { path: '/admin/users/1/links/sleeper', body: { username: 'solarpool' } },
   async handler({ params, body, services }) {
