@@ -24,6 +24,8 @@ import { createAccountServices } from './sync/account-services.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
+import { openPlatformBudgets } from './sync/platform-budgets.ts';
+import type { PlatformBudgets } from './sync/platform-budgets.ts';
 import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
 import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
@@ -65,8 +67,9 @@ export async function startServer(
   const logger = options.logger ?? silentLogger();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
-  // the platforms' budgets.
+  // the platforms' budgets (shared by this process's links and every worker's syncs).
   let rateLimitStore: RedisRateLimitStore | undefined;
+  let budgets: PlatformBudgets | undefined;
   let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
@@ -95,7 +98,14 @@ export async function startServer(
       );
     }
     const demoToken = demo?.token;
-    const connectors = options.connectors ?? createConnectorRegistry(config);
+    // One store for every platform call of this process: links (the admin API's, the connect
+    // page's, its OAuth callback's) and syncs; in Redis it is the workers' too.
+    budgets = await openPlatformBudgets(config, {
+      logger,
+      ...(options.budgetKeyPrefix !== undefined && { keyPrefix: options.budgetKeyPrefix }),
+    });
+    const budgetStore = budgets.store;
+    const connectors = options.connectors ?? createConnectorRegistry(config, { budgetStore });
     const metrics =
       config.metricsPort === undefined
         ? undefined
@@ -121,7 +131,14 @@ export async function startServer(
     // With a queue the schedule lives in Redis, one for every process: each serve sets it.
     await syncJobs.schedule(config.syncIntervalMinutes * 60_000);
     // Syncs asked for over HTTP go the same way as the rest (queued for the workers with Redis).
-    accounts = createAccountServices({ store, config, logger, connectors, jobs: syncJobs });
+    accounts = createAccountServices({
+      store,
+      config,
+      logger,
+      connectors,
+      budgetStore,
+      jobs: syncJobs,
+    });
     if (config.redisUrl !== undefined && config.syncWorkerInServe) {
       worker = await startConfiguredWorker(
         { ...config, redisUrl: config.redisUrl },
@@ -130,7 +147,7 @@ export async function startServer(
           secrets,
           logger,
           concurrency: config.syncWorkerConcurrency,
-          ...(options.connectors && { connectors: options.connectors }),
+          connectors,
           ...(onAccountSynced && { onAccountSynced }),
           ...prefixes,
         },
@@ -165,6 +182,7 @@ export async function startServer(
         url,
         store: store.location,
         rateLimits: rateLimitStore ? 'redis' : 'memory',
+        platformBudgets: budgets.kind,
         syncIntervalMinutes: config.syncIntervalMinutes,
         syncs: syncJobs.kind,
         syncWorker: worker !== undefined,
@@ -186,6 +204,7 @@ export async function startServer(
         await worker?.close();
         await app.close();
         await rateLimitStore?.close();
+        await budgets?.close();
         await store.close();
         logger.info('stopped');
       })());
@@ -206,6 +225,7 @@ export async function startServer(
     await worker?.close();
     await syncJobs?.close();
     await rateLimitStore?.close();
+    await budgets?.close();
     await store.close();
     throw error;
   }

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Platform } from '../domain/catalog.ts';
 import type { Logger } from '../logger.ts';
 import type { LinkRequest } from '../platforms/connector.ts';
+import type { BudgetStore } from '../platforms/request-budget.ts';
 import { createSecretBox, loadSecretKey } from '../secrets.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
@@ -56,19 +57,26 @@ export interface AccountServicesOptions {
   connectors?: ConnectorRegistry;
   /** The registry for the hosted page's OAuth callback; default: built from config. */
   callbackConnectors?: ConnectorRegistry;
+  /**
+   * Where the registries built here count their platform calls: the process's one store
+   * (sync/platform-budgets.ts), so links spend the budgets the syncs spend.
+   */
+  budgetStore?: BudgetStore;
 }
 
 export function createAccountServices(options: AccountServicesOptions): AccountServices {
   const { store, config, logger } = options;
-  const connectors = options.connectors ?? createConnectorRegistry(config);
+  const budgets = options.budgetStore && { budgetStore: options.budgetStore };
+  const connectors = options.connectors ?? createConnectorRegistry(config, budgets);
   const base = config.publicBaseUrl;
   const callbackConnectors =
     options.callbackConnectors ??
     (base === undefined
       ? undefined
-      : createConnectorRegistry({
-          platforms: { ...config.platforms, yahooRedirectUri: base + OAUTH_CALLBACK_PATH },
-        }));
+      : createConnectorRegistry(
+          { platforms: { ...config.platforms, yahooRedirectUri: base + OAUTH_CALLBACK_PATH } },
+          budgets,
+        ));
   const secrets = createSecretBox(config);
   let signingKey: Buffer | undefined;
   const platforms = linkablePlatforms(connectors);

@@ -2,9 +2,11 @@
 // connect page: the connector checks what the user gave against the platform once, and the link
 // is stored with its credentials encrypted and its settings as JSON. A link that brings no new
 // credentials keeps a "needs linking again" mark (see keptLinkProblem). A link waits for its
-// platform's request budget a few seconds at most (LINK_WAIT_LIMIT_MS); syncs wait their turn.
+// platform's request budget a few seconds at most (LINK_WAIT_LIMIT_MS) and is given up whole past
+// LINK_DEADLINE_MS (retries, Retry-After and timeouts included); syncs wait their turn.
 import type { Platform } from '../domain/catalog.ts';
 import { whenAborted } from '../platforms/abort.ts';
+import { PlatformError } from '../platforms/connector.ts';
 import type { LinkOutcome, LinkRequest, PlatformAccount } from '../platforms/connector.ts';
 import { BudgetBusyError, limitWaits } from '../platforms/request-budget.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -29,6 +31,18 @@ export type LinkResult =
  */
 export const LINK_WAIT_LIMIT_MS = 5_000;
 
+/**
+ * How long a link may take in all: budget waits, calls, retries with backoff, a platform's
+ * Retry-After and per-attempt timeouts (15 s, 4 attempts) together, which could otherwise keep
+ * it over a minute. A link makes one to four calls that answer in about a second each, so 20 s
+ * leaves room for the 5 s budget wait and a retry or two, and still answers well before a person
+ * at the connect page gives up and before common proxy limits (30 s and up) cut the request.
+ * The fuzzer's 10 s "slow" mark (reliability/fuzz-surfaces.ts) is met by links that fail fast
+ * (busy budget, refused platform); a platform that is up but this slow is what the deadline is
+ * for. Past it the link fails as the platform's failure (platform_unavailable, CLI exit 1).
+ */
+export const LINK_DEADLINE_MS = 20_000;
+
 /** The platforms users link over HTTP (the demo is the operator's, linked from the CLI only). */
 export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
   return (Object.keys(connectors) as Platform[]).filter((platform) => platform !== 'demo');
@@ -36,14 +50,22 @@ export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
 
 /**
  * Links (or links again) the user's account on the platform. Bad input is an InvalidInputError,
- * a platform that fails a PlatformError, a platform without a connector a SyncError, a budget
- * in use past LINK_WAIT_LIMIT_MS a LinkBusyError (nothing stored).
+ * a platform that fails (or does not finish within LINK_DEADLINE_MS) a PlatformError, a platform
+ * without a connector a SyncError, a budget in use past LINK_WAIT_LIMIT_MS a LinkBusyError; in
+ * every failure nothing is stored.
  */
 export async function linkPlatformAccount(
   store: Store,
   connectors: ConnectorRegistry,
   secrets: SecretBox,
-  link: { userId: number; platform: Platform; request: LinkRequest; signal?: AbortSignal },
+  link: {
+    userId: number;
+    platform: Platform;
+    request: LinkRequest;
+    signal?: AbortSignal;
+    /** LINK_DEADLINE_MS unless a test shortens it. */
+    deadlineMs?: number;
+  },
 ): Promise<LinkResult> {
   const { userId, platform } = link;
   const connector = connectors[platform];
@@ -62,7 +84,8 @@ export async function linkPlatformAccount(
       credentials: secrets.decrypt(current.credentialsEncrypted),
     }),
   };
-  const outcome = await linkWithinWaitLimit(platform, link.signal, (signal) =>
+  const deadlineMs = link.deadlineMs ?? LINK_DEADLINE_MS;
+  const outcome = await linkWithinLimits(platform, link.signal, deadlineMs, (signal) =>
     connector.link(link.request, existing, signal),
   );
   if (outcome.status === 'action_required') return outcome;
@@ -83,12 +106,16 @@ export async function linkPlatformAccount(
 }
 
 /**
- * Runs the connector's link with a signal of its own that carries the wait limit (and the
- * caller's cancellation): its calls wait for budgets at most LINK_WAIT_LIMIT_MS in all.
+ * Runs the connector's link with a signal of its own that carries the wait limit, the deadline
+ * and the caller's cancellation: its calls wait for budgets at most LINK_WAIT_LIMIT_MS in all,
+ * and every call, retry and backoff sleep stops when `deadlineMs` has passed. The deadline
+ * aborts this one signal (not a new one from AbortSignal.any) because the wait limit is kept
+ * per signal.
  */
-async function linkWithinWaitLimit(
+async function linkWithinLimits(
   platform: Platform,
   parent: AbortSignal | undefined,
+  deadlineMs: number,
   link: (signal: AbortSignal) => Promise<LinkOutcome>,
 ): Promise<LinkOutcome> {
   const controller = new AbortController();
@@ -96,12 +123,22 @@ async function linkWithinWaitLimit(
   const stopForwarding = parent
     ? whenAborted(parent, () => controller.abort(parent.reason))
     : () => undefined;
+  const late = new PlatformError(
+    platform,
+    `the link check did not finish within ${Math.ceil(deadlineMs / 1000)} s (slow, failing or ` +
+      'throttling answers); nothing was changed, try again later',
+    'timeout',
+  );
+  const deadline = setTimeout(() => controller.abort(late), deadlineMs);
   try {
     return await link(controller.signal);
   } catch (error) {
+    // Whatever the connector made of the abort, the deadline is what ended the link.
+    if (controller.signal.reason === late) throw late;
     if (error instanceof BudgetBusyError) throw new LinkBusyError(platform, error.retryAfterMs);
     throw error;
   } finally {
+    clearTimeout(deadline);
     stopForwarding();
   }
 }

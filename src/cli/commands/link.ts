@@ -5,8 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { PLATFORMS, isPlatform } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { createSecretBox } from '../../secrets.ts';
+import { createLogger } from '../../logger.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
 import { linkPlatformAccount } from '../../sync/linking.ts';
+import { openPlatformBudgets } from '../../sync/platform-budgets.ts';
 import { RELINK_HINT } from '../report.ts';
 import {
   EXIT_OK,
@@ -77,22 +79,27 @@ export async function linkCommand(args: string[], io: CliIo): Promise<number> {
 
   return withStore(io, async (store, config) => {
     const user = await requireUser(store, userName);
-    const outcome = await linkPlatformAccount(
-      store,
-      createConnectorRegistry(config),
-      createSecretBox(config),
-      {
+    const request = {
+      ...(values.username !== undefined && { username: values.username }),
+      ...(values.email !== undefined && { email: values.email }),
+      ...(leagueIds.length > 0 && { leagueIds }),
+      ...(credentials !== undefined && { credentials }),
+      ...(values.code !== undefined && { code: values.code }),
+    };
+    // With REDIS_URL the link spends the budget the deployment's workers spend, as serve's do.
+    const logger = createLogger({ level: 'warn', destination: process.stderr });
+    const budgets = await openPlatformBudgets(config, { logger });
+    let outcome;
+    try {
+      const connectors = createConnectorRegistry(config, { budgetStore: budgets.store });
+      outcome = await linkPlatformAccount(store, connectors, createSecretBox(config), {
         userId: user.id,
         platform,
-        request: {
-          ...(values.username !== undefined && { username: values.username }),
-          ...(values.email !== undefined && { email: values.email }),
-          ...(leagueIds.length > 0 && { leagueIds }),
-          ...(credentials !== undefined && { credentials }),
-          ...(values.code !== undefined && { code: values.code }),
-        },
-      },
-    );
+        request,
+      });
+    } finally {
+      await budgets.close();
+    }
     if (outcome.status === 'action_required') {
       io.err(outcome.message);
       if (outcome.url !== undefined) io.out(outcome.url);

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
 import { createConnectorRegistry } from '../connectors.ts';
+import { openPlatformBudgets } from '../platform-budgets.ts';
 import type { ConnectorRegistry, SyncOptions } from '../types.ts';
 import { createInProcessSyncJobs } from './in-process.ts';
 import type { SyncJobs } from './types.ts';
@@ -51,7 +52,7 @@ export interface WorkerDeps extends RedisPrefixes {
   secrets?: SecretBox;
   logger: Logger;
   concurrency: number;
-  /** Instead of the configured platforms (tests). */
+  /** Instead of the configured platforms: serve's (the budgets it counts in), or a test's. */
   connectors?: ConnectorRegistry;
   /** The budgets' window, a minute unless a benchmark or test shortens it. */
   budgetWindowMs?: number;
@@ -60,29 +61,32 @@ export interface WorkerDeps extends RedisPrefixes {
   onAccountSynced?: SyncOptions['onAccountSynced'];
 }
 
-/** A worker whose connectors share each platform's request budget with every other process. */
+/**
+ * A worker whose connectors share each platform's request budget with every other process: it
+ * opens the budgets in Redis itself unless it is handed the connectors of its process (serve's,
+ * which count in the same store).
+ */
 export async function startConfiguredWorker(
   config: Pick<Config, 'redisUrl' | 'platforms' | 'supportedSeasons'> & { redisUrl: string },
   deps: WorkerDeps,
 ): Promise<SyncWorker> {
-  const [{ RedisBudgetStore }, { startSyncWorker }] = await Promise.all([
-    import('../budget-redis.ts'),
-    import('./worker.ts'),
-  ]);
-  const budgetStore = new RedisBudgetStore(config.redisUrl, {
-    logger: deps.logger,
-    ...(deps.budgetKeyPrefix !== undefined && { keyPrefix: deps.budgetKeyPrefix }),
-  });
+  const { startSyncWorker } = await import('./worker.ts');
+  // The queue below fails fast without Redis; the budget counts locally until it answers.
+  const budgets =
+    deps.connectors === undefined
+      ? await openPlatformBudgets(config, {
+          logger: deps.logger,
+          ...(deps.budgetKeyPrefix !== undefined && { keyPrefix: deps.budgetKeyPrefix }),
+        })
+      : undefined;
   const connectors =
     deps.connectors ??
     createConnectorRegistry(config, {
-      budgetStore,
+      ...(budgets && { budgetStore: budgets.store }),
       ...(deps.budgetWindowMs !== undefined && { budgetWindowMs: deps.budgetWindowMs }),
     });
   let worker: SyncWorker;
   try {
-    // The queue below fails fast without Redis; the budget counts locally until it answers.
-    await budgetStore.ready();
     worker = await startSyncWorker({
       url: config.redisUrl,
       store: deps.store,
@@ -97,13 +101,13 @@ export async function startConfiguredWorker(
       ...(deps.onAccountSynced && { onAccountSynced: deps.onAccountSynced }),
     });
   } catch (error) {
-    await budgetStore.close();
+    await budgets?.close();
     throw error;
   }
   return {
     async close() {
       await worker.close();
-      await budgetStore.close();
+      await budgets?.close();
     },
   };
 }
