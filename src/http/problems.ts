@@ -154,7 +154,7 @@ export const PROBLEMS = {
   platform_unavailable: {
     status: 502,
     title: 'Platform unavailable',
-    when: 'The platform did not answer the link check as it should (down, throttling, an unexpected answer); try again later.',
+    when: "The platform did not answer the link check as it should (down, throttling, an unexpected answer), or not within the link's 20 s deadline; nothing was changed, try again later.",
   },
   platform_busy: {
     status: 503,
