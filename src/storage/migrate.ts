@@ -17,6 +17,7 @@ import { syncRunLeases } from './migrations/004-sync-run-leases.ts';
 import { accountSeasons } from './migrations/005-account-seasons.ts';
 import { adminSchema } from './migrations/006-admin.ts';
 import { syncRequestAccounts } from './migrations/007-sync-request-accounts.ts';
+import { syncRequestJobs } from './migrations/008-sync-request-jobs.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-account-seasons': accountSeasons,
   '006-admin': adminSchema,
   '007-sync-request-accounts': syncRequestAccounts,
+  '008-sync-request-jobs': syncRequestJobs,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -232,6 +232,8 @@ export interface SyncRequestAccountsTable {
   status: string;
   /** The sync_runs row serving it now (a retried or taken-over job starts another). */
   run_id: number | null;
+  /** The queued job to sync it (REDIS_URL), checked when read: a lost job ends it (008). */
+  job_id: string | null;
   leagues_found: number;
   leagues_written: number;
   leagues_unchanged: number;

@@ -2,15 +2,21 @@
 // jobs like every other sync. With REDIS_URL they are queued for the workers and the serving
 // process syncs nothing; without it they run here, in the background. Whoever syncs an account
 // records how it goes for the requests waiting on it (request-tracking.ts), so every instance
-// answers how a request stands.
+// answers how a request stands. A queue can lose a job (its Redis flushed, or restarted without
+// persistence): reading a request checks the jobs its accounts wait on, and ends those whose job
+// is gone 'interrupted', written to the store so every instance then answers the same.
 import type { Platform } from '../domain/catalog.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../storage/db.ts';
 import { listAccounts } from '../storage/repositories/accounts.ts';
 import {
   createSyncRequest,
+  endRequestAccounts,
   endSyncRequest,
   findSyncRequest,
+  listSyncRequests,
+  listWaitingOnJobs,
+  recordRequestJobs,
 } from '../storage/repositories/sync-requests.ts';
 import type { SyncRequest } from '../storage/repositories/sync-requests.ts';
 import { describeError } from './errors.ts';
@@ -24,9 +30,20 @@ export interface StartSync {
   connectSessionId?: number;
 }
 
+/** Why an account of a request ends when the queue no longer holds its job. */
+export const LOST_JOB =
+  "its queued job was lost (the queue's Redis lost its data); ask for the sync again";
+
+/** A status read waits no longer on the queue: past it, the request is shown as recorded. */
+const CHECK_TIMEOUT_MS = 1000;
+
 export interface SyncRequests {
   /** Records the request and hands it over; resolves once it is queued or started, not done. */
   start(request: StartSync): Promise<SyncRequest>;
+  /** How the request stands; one still running whose queued job was lost ends 'interrupted'. */
+  find(id: number): Promise<SyncRequest | undefined>;
+  /** As `find`, newest first (listSyncRequests). */
+  list(filter: { userId?: number; connectSessionId?: number }): Promise<SyncRequest[]>;
   /** Resolves when every sync this process runs has finished (tests). */
   idle(): Promise<void>;
   /** Stops the syncs this process runs (they end 'interrupted') and waits for them. */
@@ -50,7 +67,42 @@ export function createSyncRequests(deps: {
     );
   }
 
+  /** Ends the accounts of these running requests whose job the queue lost; how many. */
+  async function endLost(requestIds: number[]): Promise<number> {
+    const { findLost } = jobs;
+    if (findLost === undefined || requestIds.length === 0) return 0;
+    const waiting = await listWaitingOnJobs(store.db, requestIds);
+    if (waiting.length === 0) return 0;
+    const lost = await withTimeout(findLost.call(jobs, waiting), CHECK_TIMEOUT_MS);
+    const gone = new Set(lost.map((sync) => `${sync.accountId}:${sync.jobId}`));
+    const rowIds = waiting.filter((w) => gone.has(`${w.accountId}:${w.jobId}`)).map((w) => w.rowId);
+    await endRequestAccounts(store.db, rowIds, { end: 'interrupted', error: LOST_JOB });
+    if (rowIds.length > 0) logger.warn({ accounts: rowIds.length }, 'sync requests lost their job');
+    return rowIds.length;
+  }
+
+  /** The requests `load` reads, after ending what lost its job (best effort: Redis may be away). */
+  async function read(load: () => Promise<SyncRequest[]>): Promise<SyncRequest[]> {
+    const requests = await load();
+    const running = requests.filter((r) => r.status === 'running').map((r) => r.id);
+    const ended = await endLost(running).catch((error: unknown) => {
+      logger.warn({ reason: describeError(error) }, 'queued sync jobs not checked');
+      return 0;
+    });
+    return ended > 0 ? load() : requests;
+  }
+
   return {
+    async find(id) {
+      const [request] = await read(async () => {
+        const found = await findSyncRequest(store.db, id);
+        return found === undefined ? [] : [found];
+      });
+      return request;
+    },
+    list(filter) {
+      return read(() => listSyncRequests(store.db, filter));
+    },
     async start(start) {
       const accounts = await listAccounts(store.db, {
         userId: start.userId,
@@ -59,13 +111,18 @@ export function createSyncRequests(deps: {
       // Recorded first: a job already under way for an account answers the request too.
       const request = await createSyncRequest(store, { ...start, accounts });
       if (jobs.enqueue !== undefined) {
+        let queued;
         try {
-          await jobs.enqueue(accounts, asked);
+          queued = await jobs.enqueue(accounts, asked);
         } catch (error) {
           logger.error({ err: error, sync_request: request.id }, 'requested sync not queued');
           await end(request, 'failed', `not queued: ${describeError(error)}`);
           return (await findSyncRequest(store.db, request.id)) ?? request;
         }
+        // Unrecorded, a lost job goes unnoticed: the request then waits as it did before 008.
+        await recordRequestJobs(store.db, request.id, queued).catch((error: unknown) =>
+          logger.warn({ err: error, sync_request: request.id }, 'queued jobs not recorded'),
+        );
         return request;
       }
       const done = jobs
@@ -98,4 +155,13 @@ export function createSyncRequests(deps: {
       await Promise.all([...running]);
     },
   };
+}
+
+/** The answer, or a rejection once `ms` have passed without one. */
+function withTimeout<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the queue within ${ms} ms`)), ms);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }

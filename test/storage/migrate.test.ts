@@ -95,6 +95,7 @@ for (const dialect of testBackends()) {
           { name: '005-account-seasons' },
           { name: '006-admin' },
           { name: '007-sync-request-accounts' },
+          { name: '008-sync-request-jobs' },
         ]);
       } finally {
         await second.close();

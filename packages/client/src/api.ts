@@ -396,7 +396,7 @@ export interface paths {
     };
     /**
      * Follow a sync
-     * @description `status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues failed; they keep their previous snapshot), `failed` or `interrupted` (the process syncing an account stopped and no worker took the sync over). `progress` counts leagues as they are written, whichever process writes them.
+     * @description `status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues failed; they keep their previous snapshot), `failed` or `interrupted` (the process syncing an account stopped and no worker took the sync over, or the queue lost its job before a worker took it: read here, it ends so). `progress` counts leagues as they are written, whichever process writes them.
      *
      *     Requires an admin key.
      */

@@ -16,7 +16,6 @@ import {
   useConnectSession,
 } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
-import { listSyncRequests } from '../../storage/repositories/sync-requests.ts';
 import { linkProblem } from '../admin/routes/common.ts';
 import type { AdminServices } from '../admin/services.ts';
 import type { Exchange, Responder } from '../exchange.ts';
@@ -140,7 +139,7 @@ export function createConnectSurface(deps: {
     extra?: { platform: Platform; error: string; values: Record<string, string> },
   ): Promise<PlatformView[]> {
     const linked = await listAccounts(store.db, { userId: session.userId });
-    const syncs = await listSyncRequests(store.db, { connectSessionId: session.id });
+    const syncs = await accounts.syncs.list({ connectSessionId: session.id });
     return session.platforms.map((platform) => {
       const account = linked.find((a) => a.platform === platform);
       const sync = syncs.find((s) => s.platform === platform);

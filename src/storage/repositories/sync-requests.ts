@@ -47,6 +47,7 @@ export async function createSyncRequest(
             platform: account.platform,
             status: 'queued',
             run_id: null,
+            job_id: null,
             ...progressColumns(NO_ACCOUNT_PROGRESS),
             error: null,
             finished_at: null,
@@ -122,6 +123,74 @@ export async function endSyncRequest(
     .updateTable('sync_request_accounts')
     .set({ status: r.end, error: r.error, finished_at: nowIso() })
     .where('request_id', '=', requestId)
+    .where('finished_at', 'is', null)
+    .execute();
+}
+
+/** An account of a request, waiting on the queued job recorded for it. */
+export interface WaitingOnJob {
+  rowId: number;
+  accountId: number;
+  jobId: string;
+}
+
+/** Records the queued job that is to sync each of the request's accounts. */
+export async function recordRequestJobs(
+  db: Tx,
+  requestId: number,
+  queued: ReadonlyArray<{ accountId: number; jobId: string }>,
+): Promise<void> {
+  for (const { accountId, jobId } of queued) {
+    await db
+      .updateTable('sync_request_accounts')
+      .set({ job_id: jobId })
+      .where('request_id', '=', requestId)
+      .where('account_id', '=', accountId)
+      .where('finished_at', 'is', null)
+      .execute();
+  }
+}
+
+/**
+ * The accounts of these requests still waiting on their queued job: not ended, and no run
+ * serving them now (a run still 'running' answers for itself, its lease ends it if it dies).
+ */
+export async function listWaitingOnJobs(
+  db: Tx,
+  requestIds: readonly number[],
+): Promise<WaitingOnJob[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sync_request_accounts as a')
+    .leftJoin('sync_runs as r', 'r.id', 'a.run_id')
+    .select(['a.id', 'a.account_id', 'a.job_id'])
+    .where('a.request_id', 'in', requestIds)
+    .where('a.finished_at', 'is', null)
+    .where('a.job_id', 'is not', null)
+    .where('a.account_id', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('a.run_id', 'is', null), eb('r.outcome', 'not in', ['running', 'interrupted'])]),
+    )
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    rowId: row.id,
+    accountId: row.account_id as number,
+    jobId: row.job_id as string,
+  }));
+}
+
+/** These accounts of requests end so, unless their sync answered them meanwhile. */
+export async function endRequestAccounts(
+  db: Tx,
+  rowIds: readonly number[],
+  r: { end: 'failed' | 'interrupted'; error: string },
+): Promise<void> {
+  if (rowIds.length === 0) return;
+  await db
+    .updateTable('sync_request_accounts')
+    .set({ status: r.end, error: r.error, finished_at: nowIso() })
+    .where('id', 'in', rowIds)
     .where('finished_at', 'is', null)
     .execute();
 }

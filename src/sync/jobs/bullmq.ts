@@ -16,6 +16,7 @@ import {
   SCHEDULER_ID,
   SCHEDULE_JOB,
   UNATTENDED_ATTEMPTS,
+  accountDeduplicationId,
   accountJobOptions,
   connectRedis,
 } from './queue.ts';
@@ -33,6 +34,7 @@ export interface QueueSyncJobsOptions {
 
 export interface QueueSyncJobs extends SyncJobs {
   enqueue(accounts: readonly LinkedAccount[], request: SyncRequest): Promise<QueuedSync[]>;
+  findLost(queued: readonly QueuedSync[]): Promise<QueuedSync[]>;
 }
 
 /** Connects to the queue; a ConfigError naming REDIS_URL when Redis does not answer. */
@@ -63,8 +65,27 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
     return added;
   }
 
+  /** Whether the job of `jobId` is this account's, or another job of the account is queued. */
+  async function stillQueued({ accountId, jobId }: QueuedSync): Promise<boolean> {
+    const isTheAccounts = async (id: string): Promise<boolean> => {
+      // Job ids count from 1 again once Redis lost its data: the id may be another account's.
+      const job = await queue.getJob(id);
+      return job !== undefined && (job.data as Partial<AccountJobData>).accountId === accountId;
+    };
+    if (await isTheAccounts(jobId)) return true;
+    // One job per account at a time: a later one answers the account's requests too.
+    const current = await queue.getDeduplicationJobId(accountDeduplicationId(accountId));
+    return current !== null && current !== jobId && (await isTheAccounts(current));
+  }
+
   return {
     kind: 'queue',
+
+    async findLost(queued) {
+      const lost: QueuedSync[] = [];
+      for (const sync of queued) if (!(await stillQueued(sync))) lost.push(sync);
+      return lost;
+    },
 
     async enqueue(accounts, request) {
       const added = await add(accounts, request, UNATTENDED_ATTEMPTS);

@@ -38,13 +38,18 @@ export const KEEP_JOBS: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> =
 /** Attempts of a job nobody waits for; a failed account sync is tried again 1 and 2 min later. */
 export const UNATTENDED_ATTEMPTS = 3;
 
+/** The key of the account's one job at a time: BullMQ maps it to that job's id. */
+export function accountDeduplicationId(accountId: number): string {
+  return `account-${accountId}`;
+}
+
 export function accountJobOptions(
   accountId: number,
   options: { attempts: number; jobId?: string },
 ): JobsOptions {
   return {
     // One sync per account at a time: a second request while one is queued or running joins it.
-    deduplication: { id: `account-${accountId}` },
+    deduplication: { id: accountDeduplicationId(accountId) },
     attempts: options.attempts,
     backoff: { type: 'exponential', delay: 60_000 },
     ...(options.jobId !== undefined && { jobId: options.jobId }),

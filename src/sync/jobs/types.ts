@@ -31,6 +31,12 @@ export interface SyncJobs {
   /** Queues the accounts' syncs without waiting; only a queue can. */
   enqueue?(accounts: readonly LinkedAccount[], request: SyncRequest): Promise<QueuedSync[]>;
   /**
+   * Of these queued syncs, those no job on the queue will run any more: their job is gone (the
+   * queue's Redis lost its data) and no other job for the account is waiting or running. Only
+   * a queue can lose a job.
+   */
+  findLost?(queued: readonly QueuedSync[]): Promise<QueuedSync[]>;
+  /**
    * Re-syncs every linked account every `intervalMs`, once for the whole deployment however
    * many processes ask; 0 turns the schedule off.
    */

@@ -7,13 +7,13 @@ import { PlatformError } from '../../../platforms/connector.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../../../storage/repositories/accounts.ts';
-import { findSyncRequest } from '../../../storage/repositories/sync-requests.ts';
 import type { SyncRequest } from '../../../storage/repositories/sync-requests.ts';
 import { listTokensForUser } from '../../../storage/repositories/tokens.ts';
 import type { StoredToken } from '../../../storage/repositories/tokens.ts';
 import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
 import { LinkBusyError } from '../../../sync/errors.ts';
+import type { SyncRequests } from '../../../sync/requests.ts';
 import { HttpProblem } from '../../problems.ts';
 import { PlatformSchema } from '../schemas.ts';
 
@@ -84,8 +84,9 @@ export async function tokenOrNotFound(
   );
 }
 
-export async function syncOrNotFound(store: Store, syncId: number): Promise<SyncRequest> {
-  return found(await findSyncRequest(store.db, syncId), () => notFound.sync(syncId));
+/** The sync as it stands (one whose queued job was lost ends on this read), or 404. */
+export async function syncOrNotFound(syncs: SyncRequests, syncId: number): Promise<SyncRequest> {
+  return found(await syncs.find(syncId), () => notFound.sync(syncId));
 }
 
 /**

@@ -1,7 +1,6 @@
 // Syncs over HTTP: start one for a user (202 at once; it goes to the sync jobs, a worker's with
 // REDIS_URL) and read its progress and outcome.
 import { Type } from '@sinclair/typebox';
-import { listSyncRequests } from '../../../storage/repositories/sync-requests.ts';
 import { defineAdminRoute } from '../route.ts';
 import { PlatformSchema, SyncListSchema, SyncSchema, toSyncBody } from '../schemas.ts';
 import {
@@ -62,7 +61,8 @@ export const listSyncsRoute = defineAdminRoute({
   example: { path: '/admin/users/1/syncs' },
   async handler({ params, services }) {
     await userOrNotFound(services.store, params.user_id);
-    return (await listSyncRequests(services.store.db, { userId: params.user_id })).map(toSyncBody);
+    const syncs = await services.accounts.syncs.list({ userId: params.user_id });
+    return syncs.map(toSyncBody);
   },
 });
 
@@ -75,7 +75,8 @@ export const getSyncRoute = defineAdminRoute({
   description:
     '`status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues ' +
     'failed; they keep their previous snapshot), `failed` or `interrupted` (the process ' +
-    'syncing an account stopped and no worker took the sync over). `progress` counts leagues ' +
+    'syncing an account stopped and no worker took the sync over, or the queue lost its job ' +
+    'before a worker took it: read here, it ends so). `progress` counts leagues ' +
     'as they are written, whichever process writes them.',
   params: Type.Object({ sync_id: IdParam('The sync.') }),
   query: NoQuery,
@@ -85,6 +86,6 @@ export const getSyncRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'sync_not_found'],
   example: { path: '/admin/syncs/1' },
   async handler({ params, services }) {
-    return toSyncBody(await syncOrNotFound(services.store, params.sync_id));
+    return toSyncBody(await syncOrNotFound(services.accounts.syncs, params.sync_id));
   },
 });
