@@ -1,6 +1,7 @@
 // HTTP behaviour shared by every route: unknown paths, other methods, HEAD, request ids, the log
 // line, rate limits and unexpected failures, on every backend.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
@@ -128,6 +129,29 @@ for (const dialect of testBackends()) {
       } finally {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it('lets a graceful stop finish when a peer never closes after an error answer', async () => {
+      const server = createHttpServer(t.app, { answeredLingerMs: 50 });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      // A peer that reads the 400 and the end of the connection but never closes its own side.
+      const peer = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let answer = '';
+      peer.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      try {
+        await new Promise<void>((resolve) => {
+          peer.once('end', resolve);
+          peer.write('BREW /pot HTTP/1.1\r\n\r\n');
+        });
+        assert.match(answer, /^HTTP\/1\.1 400 /);
+        const stopped = new Promise<'stopped'>((resolve) => server.close(() => resolve('stopped')));
+        const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 3000));
+        assert.equal(await Promise.race([stopped, stuck]), 'stopped');
+      } finally {
+        peer.destroy();
+        server.closeAllConnections();
       }
     });
 
