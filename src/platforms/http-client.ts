@@ -221,15 +221,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  function waitBefore(retryNo: number, failure: Failure): number {
+  function waitBefore(retryNo: number, failure: Failure, signal: AbortSignal | undefined): number {
     if (failure.retryAfterMs === undefined) {
       return Math.floor(random() * Math.min(backoffMaxMs, backoffBaseMs * 2 ** (retryNo - 1)));
     }
+    const asked = `${failure.message}, asking to wait ${Math.ceil(failure.retryAfterMs / 1000)} s`;
     if (failure.retryAfterMs > retryAfterMaxMs) {
       // Waiting only the capped time would just earn another refusal: give up now instead.
-      const message =
-        `${failure.message}, asking to wait ${Math.ceil(failure.retryAfterMs / 1000)} s ` +
-        `(more than the ${Math.ceil(retryAfterMaxMs / 1000)} s this client waits)`;
+      const message = `${asked} (more than the ${Math.ceil(retryAfterMaxMs / 1000)} s this client waits)`;
+      throw new PlatformError(platform, message, failure.kind, failure.response);
+    }
+    // Interactive work (a link) with a deadline the wait would run past: say so now, rather than
+    // sleep until the deadline ends it.
+    const endsAt = waitAllowance(signal)?.endsAt;
+    if (endsAt !== undefined && performance.now() + failure.retryAfterMs > endsAt) {
+      const message = `${asked}, past the time this interactive call has left`;
       throw new PlatformError(platform, message, failure.kind, failure.response);
     }
     return failure.retryAfterMs;
@@ -258,7 +264,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (!outcome.retry || attemptNo >= maxAttempts) {
         throw new PlatformError(platform, outcome.message, outcome.kind, outcome.response);
       }
-      await sleep(waitBefore(attemptNo, outcome), signal);
+      await sleep(waitBefore(attemptNo, outcome, signal), signal);
     }
   }
 

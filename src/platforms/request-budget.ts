@@ -44,6 +44,8 @@ export interface WaitAllowance {
   readonly maxMs: number;
   /** What is left of it, for every call of the work together. */
   leftMs: number;
+  /** When the work's deadline passes (`performance.now()` time), if it has one. */
+  readonly endsAt?: number;
 }
 
 const allowances = new WeakMap<AbortSignal, WaitAllowance>();
@@ -54,8 +56,12 @@ const allowances = new WeakMap<AbortSignal, WaitAllowance>();
  * with a BudgetBusyError. Calls whose signal has no limit (syncs) wait as long as they must. The
  * limit rides on the signal because every connector already hands its signal to each call.
  */
-export function limitWaits(signal: AbortSignal, maxWaitMs: number): void {
-  allowances.set(signal, { maxMs: maxWaitMs, leftMs: maxWaitMs });
+export function limitWaits(signal: AbortSignal, maxWaitMs: number, deadlineMs?: number): void {
+  allowances.set(signal, {
+    maxMs: maxWaitMs,
+    leftMs: maxWaitMs,
+    ...(deadlineMs !== undefined && { endsAt: performance.now() + deadlineMs }),
+  });
 }
 
 /** The wait limit set on `signal` with limitWaits, if any. */

@@ -119,7 +119,7 @@ async function linkWithinLimits(
   link: (signal: AbortSignal) => Promise<LinkOutcome>,
 ): Promise<LinkOutcome> {
   const controller = new AbortController();
-  limitWaits(controller.signal, LINK_WAIT_LIMIT_MS);
+  limitWaits(controller.signal, LINK_WAIT_LIMIT_MS, deadlineMs);
   const stopForwarding = parent
     ? whenAborted(parent, () => controller.abort(parent.reason))
     : () => undefined;

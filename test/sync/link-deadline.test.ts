@@ -1,7 +1,7 @@
-// A link ends at its deadline however the platform stalls it: answering 503 with Retry-After
-// again and again (the client would sleep and retry for seconds), or not answering at all (15 s
-// per attempt, 4 attempts). It fails as the platform's failure, a PlatformError of kind timeout,
-// and stores nothing. The deadline is shortened to 300 ms here; nothing measures time.
+// A link ends at its deadline however the platform stalls it: not answering at all (15 s per
+// attempt, 4 attempts) ends as a PlatformError of kind timeout; answering 503 with a Retry-After
+// longer than the time left ends at once, as the platform's own refusal. Either way nothing is
+// stored. The deadline is shortened to 300 ms here; nothing measures time.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -63,34 +63,61 @@ describe("a link's total deadline", () => {
     assert.ok(LINK_DEADLINE_MS < 60_000);
   });
 
-  for (const mode of ['retry-after', 'silent'] as const) {
-    it(`fails as a platform timeout, storing nothing, when the platform is ${mode}`, async () => {
-      const platform = await startStalling(mode);
-      try {
-        const connectors = createConnectorRegistry(loadConfig({ SLEEPER_BASE_URL: platform.url }));
-        await assert.rejects(
-          linkPlatformAccount(store, connectors, SECRETS, {
-            userId,
-            platform: 'sleeper',
-            request: { username: 'solarpool' },
-            deadlineMs: 300,
-          }),
-          (error: unknown) => {
-            assert.ok(error instanceof PlatformError, String(error));
-            assert.equal(error.kind, 'timeout');
-            assert.equal(
-              error.message,
-              'sleeper: the link check did not finish within 1 s (slow, failing or throttling ' +
-                'answers); nothing was changed, try again later',
-            );
-            return true;
-          },
-        );
-        assert.equal(platform.calls(), 1, 'no retry went out after the deadline');
-        assert.deepEqual(await listAccounts(store.db, { userId }), []);
-      } finally {
-        await platform.close();
-      }
-    });
-  }
+  it('fails at once, storing nothing, when the platform asks to wait past the deadline', async () => {
+    const platform = await startStalling('retry-after');
+    try {
+      const connectors = createConnectorRegistry(loadConfig({ SLEEPER_BASE_URL: platform.url }));
+      await assert.rejects(
+        linkPlatformAccount(store, connectors, SECRETS, {
+          userId,
+          platform: 'sleeper',
+          request: { username: 'solarpool' },
+          deadlineMs: 300,
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof PlatformError, String(error));
+          // The platform's own answer, not the deadline's timeout: the link did not sleep 5 s.
+          assert.equal(error.kind, 'unavailable');
+          assert.match(
+            error.message,
+            /^sleeper: .* answered HTTP 503, asking to wait 5 s, past the time this interactive call has left$/,
+          );
+          return true;
+        },
+      );
+      assert.equal(platform.calls(), 1, 'no retry went out');
+      assert.deepEqual(await listAccounts(store.db, { userId }), []);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it('fails as a platform timeout, storing nothing, when the platform never answers', async () => {
+    const platform = await startStalling('silent');
+    try {
+      const connectors = createConnectorRegistry(loadConfig({ SLEEPER_BASE_URL: platform.url }));
+      await assert.rejects(
+        linkPlatformAccount(store, connectors, SECRETS, {
+          userId,
+          platform: 'sleeper',
+          request: { username: 'solarpool' },
+          deadlineMs: 300,
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof PlatformError, String(error));
+          assert.equal(error.kind, 'timeout');
+          assert.equal(
+            error.message,
+            'sleeper: the link check did not finish within 1 s (slow, failing or throttling ' +
+              'answers); nothing was changed, try again later',
+          );
+          return true;
+        },
+      );
+      assert.equal(platform.calls(), 1, 'no retry went out after the deadline');
+      assert.deepEqual(await listAccounts(store.db, { userId }), []);
+    } finally {
+      await platform.close();
+    }
+  });
 });
