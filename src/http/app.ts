@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
+import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './access-log.ts';
 import { createApiServing } from './api-serving.ts';
 import { TokenAuthenticator } from './auth.ts';
@@ -306,20 +307,10 @@ function clientProblem(code: string | undefined): HttpProblem {
 
 /** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */
 async function ready(read: ReadModel, logger: Logger, requestId: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)),
-      READY_TIMEOUT_MS,
-    );
-    timer.unref();
-  });
   try {
-    await Promise.race([read.ping(), timeout]);
+    await withTimeout(read.ping(), READY_TIMEOUT_MS, `no answer within ${READY_TIMEOUT_MS} ms`);
   } catch (error) {
     logger.warn({ err: error, request_id: requestId }, 'readiness check failed');
     throw new HttpProblem('not_ready', 'the store does not answer');
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Metric } from 'prom-client';
 import { LATENCY_BUCKETS, RequestMetrics } from './requests.ts';
+import { withTimeout } from '../timeout.ts';
 
 export const REQUEST_DURATION = 'fantasy_http_request_duration_seconds';
 const HEALTH_TIMEOUT_MS = 1000;
@@ -72,7 +73,10 @@ export class ServiceMetrics {
       registers: [registry],
       async collect() {
         const started = performance.now();
-        const up = await withTimeout(sources.storePing(), HEALTH_TIMEOUT_MS);
+        const up = await withTimeout(sources.storePing(), HEALTH_TIMEOUT_MS, 'no answer').then(
+          () => true,
+          () => false,
+        );
         storeSeconds.set((performance.now() - started) / 1000);
         this.set(up ? 1 : 0);
       },
@@ -147,22 +151,4 @@ function requestDurationMetric(requests: RequestMetrics): Metric {
     },
   };
   return metric as unknown as Metric;
-}
-
-async function withTimeout(work: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => false,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

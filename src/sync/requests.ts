@@ -19,6 +19,7 @@ import {
   recordRequestJobs,
 } from '../storage/repositories/sync-requests.ts';
 import type { SyncRequest } from '../storage/repositories/sync-requests.ts';
+import { withTimeout } from '../timeout.ts';
 import { describeError } from './errors.ts';
 import type { SyncJobs, SyncRequest as JobRequest } from './jobs/types.ts';
 
@@ -73,7 +74,11 @@ export function createSyncRequests(deps: {
     if (findLost === undefined || requestIds.length === 0) return 0;
     const waiting = await listWaitingOnJobs(store.db, requestIds);
     if (waiting.length === 0) return 0;
-    const lost = await withTimeout(findLost.call(jobs, waiting), CHECK_TIMEOUT_MS);
+    const lost = await withTimeout(
+      findLost.call(jobs, waiting),
+      CHECK_TIMEOUT_MS,
+      `no answer from the queue within ${CHECK_TIMEOUT_MS} ms`,
+    );
     const gone = new Set(lost.map((sync) => `${sync.accountId}:${sync.jobId}`));
     const rowIds = waiting.filter((w) => gone.has(`${w.accountId}:${w.jobId}`)).map((w) => w.rowId);
     await endRequestAccounts(store.db, rowIds, { end: 'interrupted', error: LOST_JOB });
@@ -155,13 +160,4 @@ export function createSyncRequests(deps: {
       await Promise.all([...running]);
     },
   };
-}
-
-/** The answer, or a rejection once `ms` have passed without one. */
-function withTimeout<T>(answer: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the queue within ${ms} ms`)), ms);
-  });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
