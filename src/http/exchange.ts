@@ -12,6 +12,7 @@ import type { RequestObserver } from './observer.ts';
 import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
 import type { HttpProblem } from './problems.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+import { writeHeadBlock } from './response-head.ts';
 
 /** What the response and the log line need. */
 export interface Exchange {
@@ -74,7 +75,10 @@ export class Responder {
     );
   }
 
-  /** A 200 of an API route from the cache (or its 304), headers as one flat list. */
+  /**
+   * A 200 of an API route from the cache (or its 304): the entry's fields joined once, then the
+   * request id and the rate limit (response-head.ts says why not writeHead).
+   */
   sendRepresentation(
     ex: Exchange,
     entry: CachedResponse,
@@ -82,29 +86,15 @@ export class Responder {
     vary: string,
   ): void {
     const { req, res } = ex;
-    const headers = [
-      'Cache-Control',
-      'private',
-      'ETag',
-      representation.etag,
-      'Vary',
-      vary,
-      'X-Request-Id',
-      ex.requestId,
-    ];
-    if (entry.lastModified !== undefined) headers.push('Last-Modified', entry.lastModified);
-    if (ex.rate !== undefined) this.limiter.appendHeaders(headers, ex.rate);
+    const blocks = entry.headBlocks(representation, vary);
+    let own = `X-Request-Id: ${ex.requestId}\r\n`;
+    if (ex.rate !== undefined) own += this.limiter.fieldLines(ex.rate);
     if (ifNoneMatch(req.headers['if-none-match'], representation.etag)) {
-      res.writeHead(304, headers);
+      writeHeadBlock(res, 304, blocks.notModified + own, false);
       res.end();
       return this.logged(ex, 304);
     }
-    headers.push('Content-Type', entry.contentType, 'Content-Length', representation.contentLength);
-    if (representation.coding !== undefined) {
-      headers.push('Content-Encoding', representation.coding);
-    }
-    for (const header of entry.headers) headers.push(header);
-    res.writeHead(200, headers);
+    writeHeadBlock(res, 200, blocks.ok + own, true);
     res.end(req.method === 'HEAD' ? undefined : representation.body);
     this.logged(ex, 200);
   }

@@ -73,6 +73,8 @@ const WINDOW_MS = 60_000;
 export class RateLimiter {
   readonly enabled: boolean;
   private readonly policy: string;
+  /** The two lines that are the same on every answer (the limit is the limiter's). */
+  private readonly leadLines: string;
 
   constructor(
     private readonly store: RateLimitStore,
@@ -80,24 +82,20 @@ export class RateLimiter {
   ) {
     this.enabled = limitPerMinute > 0;
     this.policy = `${limitPerMinute};w=${WINDOW_MS / 1000}`;
+    this.leadLines = `RateLimit-Policy: ${this.policy}\r\nRateLimit-Limit: ${limitPerMinute}\r\n`;
   }
 
   hit(key: string): RateLimitDecision | Promise<RateLimitDecision> {
     return this.store.hit(key, this.limitPerMinute, WINDOW_MS);
   }
 
-  /** The same fields appended to a flat header list (name, value, ...), as the hot path sends them. */
-  appendHeaders(headers: string[], decision: RateLimitDecision): void {
-    headers.push(
-      'RateLimit-Policy',
-      this.policy,
-      'RateLimit-Limit',
-      String(decision.limit),
-      'RateLimit-Remaining',
-      String(decision.remaining),
-      'RateLimit-Reset',
-      String(decision.resetSeconds),
-    );
+  /** The same fields as header lines (`Name: value\r\n`), as the hot path writes them. */
+  fieldLines(decision: RateLimitDecision): string {
+    const lead =
+      decision.limit === this.limitPerMinute
+        ? this.leadLines
+        : `RateLimit-Policy: ${this.policy}\r\nRateLimit-Limit: ${decision.limit}\r\n`;
+    return `${lead}RateLimit-Remaining: ${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`;
   }
 
   /** The IETF draft's RateLimit-* fields for a decision. */

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { MediaType } from '../negotiate.ts';
+import { fieldBlock } from '../response-head.ts';
 import { ETAG_SUFFIX } from './conditional.ts';
 import type { Coding } from './conditional.ts';
 import { ByteLru } from './lru.ts';
@@ -26,6 +27,9 @@ export const MIN_COMPRESSED_BYTES = 1024;
  */
 export const ENTRY_OVERHEAD_BYTES = 900;
 
+/** The head blocks' objects beyond their characters: two strings' headers and the pair. */
+const BLOCKS_OVERHEAD_BYTES = 64;
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -35,6 +39,14 @@ export interface Representation {
   readonly contentLength: string;
   /** Content-Encoding; undefined for identity. */
   readonly coding: 'gzip' | 'br' | undefined;
+  /** Its header fields as sent, built on its first answer (CachedResponse.headBlocks). */
+  blocks: HeadBlocks | undefined;
+}
+
+/** The fields of a representation's 200 and 304 heads, checked and joined (response-head.ts). */
+export interface HeadBlocks {
+  readonly ok: string;
+  readonly notModified: string;
 }
 
 export interface RenderedResponse {
@@ -68,7 +80,28 @@ export class CachedResponse {
       etag: `"${hash}"`,
       contentLength: String(body.length),
       coding: undefined,
+      blocks: undefined,
     };
+  }
+
+  /**
+   * The header fields of `representation` in its 200 (content fields and the handler's too) and
+   * in its 304, joined once; `vary` is its route's, the same on every answer of this entry.
+   */
+  headBlocks(representation: Representation, vary: string): HeadBlocks {
+    if (representation.blocks !== undefined) return representation.blocks;
+    const validators = ['Cache-Control', 'private', 'ETag', representation.etag, 'Vary', vary];
+    if (this.lastModified !== undefined) validators.push('Last-Modified', this.lastModified);
+    const content = ['Content-Type', this.contentType];
+    content.push('Content-Length', representation.contentLength);
+    if (representation.coding !== undefined)
+      content.push('Content-Encoding', representation.coding);
+    const notModified = fieldBlock(validators);
+    const blocks = { ok: notModified + fieldBlock(content.concat(this.headers)), notModified };
+    representation.blocks = blocks;
+    // One-byte strings: a byte a character, plus the two string objects and the pair.
+    this.onGrow(this, blocks.ok.length + notModified.length + BLOCKS_OVERHEAD_BYTES);
+    return blocks;
   }
 
   /** The representation in `coding`, compressing on first demand (identity for small bodies). */
@@ -99,6 +132,7 @@ export class CachedResponse {
             etag: `${etag.slice(0, -1)}${ETAG_SUFFIX[coding]}"`,
             contentLength: String(compressed.length),
             coding,
+            blocks: undefined,
           }
         : this.identity;
     this[coding] = representation;

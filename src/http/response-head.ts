@@ -1,0 +1,152 @@
+// The response head of the hot path (a cached answer or its 304), written by the service rather
+// than by node:http's writeHead. writeHead checks every field's name and value against two
+// regular expressions and lower-cases each name on every response; a cached answer's fields were
+// the same for every request, so here they are checked once, when the entry's block is built, and
+// joined into one string. Per request only the status line, the request's own fields (request id,
+// rate limit), Date and the connection fields are added.
+//
+// Measured (bench/, small answers, 13 fields): node:http's writeHead with a flat array cost
+// 13.9 µs of CPU per request on the bare reference server, against 12.7 µs with the head joined
+// once; the bare server with two fields, 11.4 µs.
+//
+// The head is handed to node:http as its own `_header`, the string its writeHead would have built,
+// with the keep-alive decision node:http makes (the fields of OutgoingMessage.prototype._storeHeader
+// read here are node:http's internals; test/http/response-head.test.ts compares every byte with
+// what writeHead writes, for HTTP/1.1, HTTP/1.0, keep-alive, close, HEAD and 304). If a response
+// Node without those fields (checked once, on a response built at start) gets writeHead instead.
+import {
+  IncomingMessage,
+  STATUS_CODES,
+  ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http';
+import { Socket } from 'node:net';
+
+/** The parts of node:http's OutgoingMessage the head depends on (Node 20). */
+interface OutgoingInternals {
+  _header: string | null;
+  _headerSent: boolean;
+  _hasBody: boolean;
+  _last: boolean;
+  _keepAliveTimeout: number;
+  _defaultKeepAlive: boolean;
+  _maxRequestsPerSocket: number | undefined;
+  shouldKeepAlive: boolean;
+  maxRequestsOnConnectionReached: boolean;
+  useChunkedEncodingByDefault: boolean;
+  sendDate: boolean;
+}
+
+const STATUS_LINES = new Map<number, string>();
+
+/** Whether this Node's responses have the fields writeHeadBlock sets and reads. */
+const OWN_HEAD = hasOutgoingInternals();
+
+function hasOutgoingInternals(): boolean {
+  const req = new IncomingMessage(new Socket());
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  const res = new ServerResponse(req) as unknown as Record<string, unknown>;
+  return (
+    res._header === null &&
+    res._headerSent === false &&
+    res._hasBody === true &&
+    typeof res._keepAliveTimeout === 'number' &&
+    res._defaultKeepAlive === true &&
+    res.shouldKeepAlive === true &&
+    res.maxRequestsOnConnectionReached === false &&
+    res.useChunkedEncodingByDefault === true &&
+    res.sendDate === true &&
+    typeof res._storeHeader === 'function'
+  );
+}
+
+/** A block back into a flat list, for writeHead (a Node without the internals). */
+export function fieldsOf(block: string): string[] {
+  const fields: string[] = [];
+  for (const line of block.split('\r\n')) {
+    if (line === '') continue;
+    const colon = line.indexOf(': ');
+    fields.push(line.slice(0, colon), line.slice(colon + 2));
+  }
+  return fields;
+}
+
+/**
+ * `name: value\r\n` for each pair of a flat list (name, value, name, value...), each checked as
+ * node:http's writeHead checks it (a bad one throws its error).
+ */
+export function fieldBlock(fields: readonly string[]): string {
+  let block = '';
+  for (let at = 0; at < fields.length; at += 2) {
+    const name = fields[at] as string;
+    const value = fields[at + 1] as string;
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    block += `${name}: ${value}\r\n`;
+  }
+  return block;
+}
+
+/**
+ * Starts `res` with `status` and the header fields in `block` (from fieldBlock, or built from
+ * values that need no check: numbers, the request id), as writeHead(status, fields) would.
+ * `hasContentLength`: the block holds Content-Length (node:http's keep-alive rule needs to know).
+ */
+export function writeHeadBlock(
+  res: ServerResponse,
+  status: number,
+  block: string,
+  hasContentLength: boolean,
+): void {
+  if (!OWN_HEAD) {
+    res.writeHead(status, fieldsOf(block));
+    return;
+  }
+  const out = res as unknown as OutgoingInternals;
+  let head = statusLine(status) + block + 'Date: ' + httpDate() + '\r\n';
+  // node:http's rule (_storeHeader): at maxRequestsPerSocket it says close but leaves the
+  // connection to its own count, which answers any further request 503.
+  const keepAlive = out.shouldKeepAlive && (hasContentLength || out.useChunkedEncodingByDefault);
+  if (keepAlive && out.maxRequestsOnConnectionReached) {
+    head += 'Connection: close\r\n';
+  } else if (keepAlive) {
+    head += 'Connection: keep-alive\r\n';
+    if (out._keepAliveTimeout && out._defaultKeepAlive) {
+      const max = out._maxRequestsPerSocket ?? 0;
+      head += `Keep-Alive: timeout=${Math.floor(out._keepAliveTimeout / 1000)}`;
+      head += max > 0 ? `, max=${max}\r\n` : '\r\n';
+    }
+  } else {
+    out._last = true;
+    head += 'Connection: close\r\n';
+  }
+  res.statusCode = status;
+  if (status === 304 || status === 204) out._hasBody = false;
+  out._header = head + '\r\n';
+  out._headerSent = false;
+}
+
+function statusLine(status: number): string {
+  let line = STATUS_LINES.get(status);
+  if (line === undefined) {
+    line = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+    STATUS_LINES.set(status, line);
+  }
+  return line;
+}
+
+let dateText = '';
+let dateSecond = -1;
+
+/** The IMF-fixdate of now, built once per second (node:http keeps one per second too). */
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}

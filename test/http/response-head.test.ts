@@ -1,0 +1,133 @@
+// The hot path's own response head (src/http/response-head.ts) against node:http's writeHead: the
+// same bytes on the wire, and the same connection afterwards, for every way a request asks for
+// its connection to be kept or closed.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { fieldBlock, fieldsOf, writeHeadBlock } from '../../src/http/response-head.ts';
+
+const OK_FIELDS = [
+  'Cache-Control',
+  'private',
+  'ETag',
+  '"abc"',
+  'Content-Type',
+  'application/json',
+  'Content-Length',
+  '5',
+];
+const NOT_MODIFIED_FIELDS = ['Cache-Control', 'private', 'ETag', '"abc"'];
+
+/** `/own/<status>` answers through writeHeadBlock, `/node/<status>` through writeHead. */
+function answer(url: string, method: string, res: ServerResponse): void {
+  const [, writer, status] = url.split('/');
+  const code = Number(status);
+  const fields = code === 304 ? NOT_MODIFIED_FIELDS : OK_FIELDS;
+  if (writer === 'own') writeHeadBlock(res, code, fieldBlock(fields), code !== 304);
+  else res.writeHead(code, fields);
+  res.end(code === 304 || method === 'HEAD' ? undefined : 'hello');
+}
+
+/** Every byte the server sends for `request`, the client having ended its side after it. */
+function exchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.setTimeout(5000, () => socket.destroy(new Error('no end within 5 s')));
+    socket.end(request, 'latin1');
+  });
+}
+
+/** The wire with each Date value replaced (the two answers may fall in different seconds). */
+function withoutDates(wire: string): string {
+  return wire.replace(/\r\nDate: [^\r]+\r\n/g, '\r\nDate: (now)\r\n');
+}
+
+/** Two requests on one connection: the second is answered only if the first kept it open. */
+function twice(line: string, headers: string): string {
+  return `${line}\r\nHost: x\r\n${headers}\r\n`.repeat(2);
+}
+
+const CASES: Array<{ name: string; request: (path: string) => string }> = [
+  { name: 'HTTP/1.1', request: (p) => twice(`GET ${p} HTTP/1.1`, '') },
+  {
+    name: 'HTTP/1.1 with Connection: close',
+    request: (p) => twice(`GET ${p} HTTP/1.1`, 'Connection: close\r\n'),
+  },
+  { name: 'HTTP/1.0', request: (p) => twice(`GET ${p} HTTP/1.0`, '') },
+  {
+    name: 'HTTP/1.0 with Connection: keep-alive',
+    request: (p) => twice(`GET ${p} HTTP/1.0`, 'Connection: keep-alive\r\n'),
+  },
+  { name: 'HEAD', request: (p) => twice(`HEAD ${p} HTTP/1.1`, '') },
+];
+
+const SERVERS: Array<{ name: string; configure: (server: Server) => void }> = [
+  { name: 'default server', configure: () => undefined },
+  {
+    name: 'keepAliveTimeout 0',
+    configure: (server) => {
+      server.keepAliveTimeout = 0;
+    },
+  },
+  {
+    name: 'maxRequestsPerSocket 3',
+    configure: (server) => {
+      server.maxRequestsPerSocket = 3;
+    },
+  },
+  {
+    name: 'maxRequestsPerSocket 1',
+    configure: (server) => {
+      server.maxRequestsPerSocket = 1;
+    },
+  },
+];
+
+for (const setup of SERVERS) {
+  describe(`own response head = writeHead (${setup.name})`, () => {
+    let server: Server;
+    let port: number;
+
+    before(async () => {
+      server = createServer((req, res) => answer(req.url ?? '', req.method ?? '', res));
+      setup.configure(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    for (const status of [200, 304]) {
+      for (const { name, request } of CASES) {
+        it(`${status}, ${name}`, async () => {
+          const own = await exchange(port, request(`/own/${status}`));
+          const node = await exchange(port, request(`/node/${status}`));
+          assert.match(own, new RegExp(`^HTTP/1\\.1 ${status} `));
+          assert.equal(withoutDates(own), withoutDates(node));
+        });
+      }
+    }
+  });
+}
+
+describe('fieldBlock', () => {
+  it('joins the fields as header lines, and splits back (the fallback) to the same list', () => {
+    const block = fieldBlock(OK_FIELDS);
+    assert.equal(
+      block,
+      'Cache-Control: private\r\nETag: "abc"\r\nContent-Type: application/json\r\nContent-Length: 5\r\n',
+    );
+    assert.deepEqual(fieldsOf(block), OK_FIELDS);
+  });
+
+  it("refuses what writeHead refuses, with node:http's errors", () => {
+    assert.throws(() => fieldBlock(['Bad Name', 'x']), { code: 'ERR_INVALID_HTTP_TOKEN' });
+    assert.throws(() => fieldBlock(['X-Ok', 'line\r\nInjected: 1']), { code: 'ERR_INVALID_CHAR' });
+  });
+});
