@@ -15,7 +15,7 @@ export interface AccessLine {
   route: string | undefined;
   userId: number | undefined;
   /** Set on /admin/ calls: which admin key (its id). */
-  adminKeyId?: number;
+  adminKeyId?: number | undefined;
   status: number;
   durationMs: number;
 }
@@ -26,9 +26,13 @@ interface PinoInternals {
   write(lines: Buffer): void;
   time(): string;
   bindings: string;
+  /** Whether the bindings are printable ASCII (so a line of ASCII fields may skip the encoder). */
+  asciiBindings: boolean;
 }
 
 const LEVEL_INFO = 30;
+/** What JSON.stringify would escape in a path, or a character past ASCII. */
+const UNPLAIN_PATH = /[^\x20-\x7e]|["\\]/;
 const MAX_PATH_LOGGED = 256;
 /**
  * A token of any kind (fld_, fla_, fcs_; its f percent-encoded too) past its display prefix.
@@ -90,20 +94,27 @@ export class AccessLog {
       return;
     }
     // request_id is a UUID or a sane client id ([A-Za-z0-9._:-]), method an HTTP token and
-    // route an operationId: none needs escaping; the path may, so it goes through JSON.stringify.
+    // route an operationId: none needs escaping, and all are ASCII. The path goes through
+    // JSON.stringify only when it holds a character JSON escapes or one outside ASCII; then the
+    // line is written as UTF-8, else byte for byte (latin1), which skips the encoder.
     const now = Date.now();
     if (now !== this.timeMs) {
       this.timeMs = now;
       this.timeText = internals.time();
     }
-    let text = `{"level":${LEVEL_INFO}${this.timeText}${internals.bindings},"request_id":"${line.requestId}"`;
-    if (line.method !== undefined) text += `,"method":"${line.method}"`;
-    text += `,"path":${JSON.stringify(path)}`;
-    if (line.route !== undefined) text += `,"route":"${line.route}"`;
-    if (line.userId !== undefined) text += `,"user_id":${line.userId}`;
-    if (line.adminKeyId !== undefined) text += `,"admin_key_id":${line.adminKeyId}`;
-    text += `,"status":${line.status},"duration_ms":${line.durationMs},"msg":"request"}\n`;
-    this.pendingBytes += this.pending.write(text, this.pendingBytes);
+    const plain = internals.asciiBindings && !UNPLAIN_PATH.test(path);
+    const method = line.method === undefined ? '' : `,"method":"${line.method}"`;
+    const route = line.route === undefined ? '' : `,"route":"${line.route}"`;
+    const user = line.userId === undefined ? '' : `,"user_id":${line.userId}`;
+    const admin = line.adminKeyId === undefined ? '' : `,"admin_key_id":${line.adminKeyId}`;
+    // One template: fewer pieces for V8 to join when the line is copied out.
+    const text =
+      `{"level":${LEVEL_INFO}${this.timeText}${internals.bindings},"request_id":"${line.requestId}"` +
+      `${method},"path":${plain ? `"${path}"` : JSON.stringify(path)}${route}${user}${admin}` +
+      `,"status":${line.status},"duration_ms":${hundredths(line.durationMs)},"msg":"request"}\n`;
+    this.pendingBytes += plain
+      ? this.pending.write(text, this.pendingBytes, 'latin1')
+      : this.pending.write(text, this.pendingBytes);
     if (this.pendingBytes >= MAX_PENDING_BYTES) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
@@ -144,6 +155,21 @@ function mayHoldToken(path: string): boolean {
   return false;
 }
 
+/**
+ * A duration already rounded to hundredths, as JSON.stringify writes it ("0.42", "1.5", "2"),
+ * from its whole hundredths: integers print from V8's number cache, where a fraction goes through
+ * the double formatter (about 70 ns a line).
+ */
+export function hundredths(ms: number): string {
+  const all = Math.round(ms * 100);
+  if (!Number.isSafeInteger(all) || all < 0) return JSON.stringify(ms);
+  const whole = Math.floor(all / 100);
+  const part = all % 100;
+  if (part === 0) return `${whole}`;
+  if (part % 10 === 0) return `${whole}.${part / 10}`;
+  return `${whole}.${part < 10 ? '0' : ''}${part}`;
+}
+
 function internalsOf(logger: Logger): PinoInternals | undefined {
   const { streamSym, timeSym, chindingsSym } = pino.symbols;
   const fields = logger as unknown as Record<symbol, unknown>;
@@ -159,5 +185,6 @@ function internalsOf(logger: Logger): PinoInternals | undefined {
     write: (lines) => void stream.write?.(takesBytes ? (lines as never) : lines.toString()),
     time: time as () => string,
     bindings,
+    asciiBindings: /^[\x20-\x7e]*$/.test(bindings),
   };
 }

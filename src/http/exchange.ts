@@ -158,7 +158,7 @@ export class Responder {
       path,
       route,
       userId,
-      ...(adminKeyId !== undefined && { adminKeyId }),
+      adminKeyId,
       status,
       durationMs: Math.round(elapsedMs * 100) / 100,
     });
