@@ -54,7 +54,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     params: string[],
     rawQuery: string | undefined,
   ): void | Promise<void> {
-    const authenticated = auth.authenticate(ex.req.headers);
+    const authenticated = auth.authenticate(ex.headers);
     if (authenticated instanceof Promise) {
       return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
     }
@@ -103,7 +103,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     principal: Principal,
   ): void | Promise<void> {
     const { produces } = route.doc;
-    const format = negotiate(ex.req.headers.accept, produces);
+    const format = negotiate(ex.headers.accept, produces);
     if (format === undefined) {
       throw new HttpProblem(
         'not_acceptable',
@@ -138,7 +138,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   }
 
   function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
-    const chosen = entry.representation(preferredCoding(ex.req.headers['accept-encoding']));
+    const chosen = entry.representation(preferredCoding(ex.headers['accept-encoding']));
     if (chosen instanceof Promise) {
       return chosen.then((representation) =>
         responder.sendRepresentation(ex, entry, representation, vary),

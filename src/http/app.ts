@@ -26,6 +26,7 @@ import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
+import { apiHeaders } from './request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
@@ -217,10 +218,12 @@ export function createApp(deps: AppDeps): App {
     handle(req, res) {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
-      const incomingId = req.headers['x-request-id'];
+      const headers = apiHeaders(req.rawHeaders);
+      const incomingId = headers['x-request-id'];
       const ex: Exchange = {
         req,
         res,
+        headers,
         requestId:
           typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),

@@ -1,7 +1,6 @@
 // Who is calling: the token from either header, looked up by its hash through a short-lived
 // in-memory cache (so a revocation takes effect within TOKEN_CACHE_TTL_MS), and the product check
 // each handler makes at its top.
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Product } from '../domain/catalog.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../domain/tokens.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
@@ -22,6 +21,12 @@ export interface Principal {
 }
 
 type TokenLookup = (tokenHash: string) => Promise<StoredToken | undefined>;
+
+/** The two header fields a token may come in, as `req.headers` (or request-headers.ts) has them. */
+export interface TokenHeaders {
+  'x-auth-token'?: string | string[] | undefined;
+  auth_token?: string | string[] | undefined;
+}
 
 interface CacheEntry {
   fetchedAt: number;
@@ -44,13 +49,15 @@ export class TokenAuthenticator {
   ) {}
 
   /** The principal, synchronously when the token is cached; throws HttpProblem otherwise. */
-  authenticate(headers: IncomingHttpHeaders): Principal | Promise<Principal> {
+  authenticate(headers: TokenHeaders): Principal | Promise<Principal> {
     const token = tokenFromHeaders(headers);
     const now = this.now();
     const entry = this.cache.get(token);
     if (entry !== undefined && entry.pending === undefined && now - entry.fetchedAt < this.ttlMs) {
       return principalOf(entry, now);
     }
+    // Only a token of the right shape is ever cached, so the shape is checked on a miss.
+    if (entry === undefined) checkShape(token);
     const pending = entry?.pending ?? this.fetch(token, now);
     return pending.then((fetched) => principalOf(fetched, this.now()));
   }
@@ -122,7 +129,7 @@ function headerToken(
 }
 
 /** The token from X-Auth-Token or auth_token; both (or repeats) may be sent if they agree. */
-function tokenFromHeaders(headers: IncomingHttpHeaders): string {
+function tokenFromHeaders(headers: TokenHeaders): string {
   const primary = headerToken(headers['x-auth-token'], 'X-Auth-Token');
   const alternative = headerToken(headers['auth_token'], 'auth_token');
   if (primary !== undefined && alternative !== undefined && primary !== alternative) {
@@ -140,6 +147,11 @@ function tokenFromHeaders(headers: IncomingHttpHeaders): string {
       { 'WWW-Authenticate': CHALLENGE },
     );
   }
+  return token;
+}
+
+/** A token this service could have issued, or the 401 that says what it is instead. */
+function checkShape(token: string): void {
   if (!looksLikeToken(token)) {
     throw invalidToken(
       'token_invalid',
@@ -148,7 +160,6 @@ function tokenFromHeaders(headers: IncomingHttpHeaders): string {
         : 'the token is not one this service issued',
     );
   }
-  return token;
 }
 
 function invalidToken(

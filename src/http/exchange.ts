@@ -12,12 +12,15 @@ import type { RequestObserver } from './observer.ts';
 import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
 import type { HttpProblem } from './problems.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 
 /** What the response and the log line need. */
 export interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
+  /** The request fields the API path reads (request-headers.ts); others from `req.headers`. */
+  headers: ApiHeaders;
   requestId: string;
   started: number;
   path: string;
@@ -89,7 +92,7 @@ export class Responder {
     const blocks = entry.headBlocks(representation, vary);
     let own = `X-Request-Id: ${ex.requestId}\r\n`;
     if (ex.rate !== undefined) own += this.limiter.fieldLines(ex.rate);
-    if (ifNoneMatch(req.headers['if-none-match'], representation.etag)) {
+    if (ifNoneMatch(ex.headers['if-none-match'], representation.etag)) {
       writeHeadBlock(res, 304, blocks.notModified + own, false);
       res.end();
       return this.logged(ex, 304);

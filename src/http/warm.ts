@@ -245,5 +245,9 @@ function fakeExchange(
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.headers = headers;
+  // The API path reads its fields from the raw list, as node:http fills it (request-headers.ts).
+  req.rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : [value].flat().flatMap((line) => [name, line]),
+  );
   return [req, new ServerResponse(req)];
 }

@@ -37,7 +37,7 @@ describe('AccessLog', () => {
   for (const [kind, path] of [
     ['a path JSON escapes, past ASCII', line.path],
     ['a plain ASCII path', '/players/1/searchPlayer/name/patrick%20mahomes'],
-  ]) {
+  ] as const) {
     it(`writes the line pino would write for the same fields (${kind})`, () => {
       const ours = capture('info');
       const access = new AccessLog(ours.logger);
