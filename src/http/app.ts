@@ -26,6 +26,7 @@ import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
+import { discardBody } from './request-body.ts';
 import { apiHeaders } from './request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps): App {
       target.kind === 'api' ? target.route.doc.operationId : target.operation.operationId;
     const { method } = ex.req;
     if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
+    discardBody(ex.req);
     if (target.kind === 'api') return serveApi(ex, target.route, match.params, rawQuery);
     return serveOperation(ex, target.operation);
   }
