@@ -32,7 +32,7 @@ describe('a GET of the API that carries a body', () => {
     ['a small body', 'Content-Length: 5\r\n', 'hello'],
     ['a body of 512 KB', `Content-Length: ${big.length}\r\n`, big],
     ['a chunked body of 512 KB', 'Transfer-Encoding: chunked\r\n', chunked(big)],
-  ]) {
+  ] as const) {
     it(`answers it, and the next request on the connection (${name})`, async () => {
       const settings = `/league/settings/${w.leagues.main}`;
       const answers = await sendRawAll(
