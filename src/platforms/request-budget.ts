@@ -3,7 +3,9 @@
 // the limit). Where the log lives is a BudgetStore: this process's memory by default, or Redis
 // (sync/budget-redis.ts) so every worker of a deployment shares one budget per platform.
 // Interactive work (a link: a person waits for the answer) puts a wait limit on its signal and
-// fails fast with a BudgetBusyError where a sync would wait for its turn, up to a minute.
+// fails fast with a BudgetBusyError where a sync would wait for its turn, up to a minute. So
+// that a link finds room while syncs keep a platform busy, a tenth of each window is kept for
+// it: work without a wait limit (a sync) stops at perMinute minus that reserve.
 import { abortableSleep } from './abort.ts';
 
 type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -85,6 +87,8 @@ export class BudgetBusyError extends Error {
 export interface RequestBudgetOptions {
   /** Calls allowed per window; 0 turns the budget off. */
   perMinute: number;
+  /** Of those, how many only interactive work may use; a tenth by default (linkReserve). */
+  reserve?: number;
   /** The window's length; a minute unless a test or benchmark shortens it. */
   windowMs?: number;
   /** Where calls are counted; this process's memory by default. */
@@ -95,8 +99,15 @@ export interface RequestBudgetOptions {
   sleep?: Sleep;
 }
 
+/** The calls of a window kept for links: a tenth, at least one of two or more, none of one. */
+export function linkReserve(perMinute: number): number {
+  return perMinute < 2 ? 0 : Math.max(1, Math.floor(perMinute / 10));
+}
+
 export class RequestBudget {
   readonly perMinute: number;
+  /** Calls of each window that work without a wait limit (syncs) leaves to links. */
+  readonly reserve: number;
   readonly windowMs: number;
   private readonly store: BudgetStore;
   private readonly key: string;
@@ -104,6 +115,10 @@ export class RequestBudget {
 
   constructor(options: RequestBudgetOptions) {
     this.perMinute = Math.max(0, Math.floor(options.perMinute));
+    this.reserve = Math.min(
+      Math.max(0, Math.floor(options.reserve ?? linkReserve(this.perMinute))),
+      Math.max(0, this.perMinute - 1),
+    );
     this.windowMs = options.windowMs ?? 60_000;
     this.store = options.store ?? new MemoryBudgetStore(options.now ?? Date.now);
     this.key = options.key ?? 'calls';
@@ -112,13 +127,15 @@ export class RequestBudget {
 
   /**
    * Resolves once a call may go out, and counts it. Throws a BudgetBusyError instead when that
-   * is further off than the wait limit left on `signal` (limitWaits).
+   * is further off than the wait limit left on `signal` (limitWaits). Work with a wait limit may
+   * use the whole window; other work all but the reserve.
    */
   async take(signal?: AbortSignal): Promise<void> {
     if (this.perMinute === 0) return;
     const allowance = waitAllowance(signal);
+    const limit = allowance === undefined ? this.perMinute - this.reserve : this.perMinute;
     for (;;) {
-      const waitMs = await this.store.take(this.key, this.perMinute, this.windowMs);
+      const waitMs = await this.store.take(this.key, limit, this.windowMs);
       if (waitMs <= 0) return;
       if (allowance !== undefined) {
         // Sleeping first to fail afterwards would only keep the caller waiting.

@@ -258,14 +258,16 @@ describe('http client limits', () => {
     let clock = 1_000_000;
     const calls: number[] = [];
     const asked: number[] = [];
+    const sleep = async (ms: number) => {
+      asked.push(ms);
+      clock += ms;
+    };
     const http = createHttpClient({
       platform: 'sleeper',
-      requestsPerMinute: 3,
+      // The window alone: no calls kept for links (the reserve, wait-limits.test.ts).
+      budget: new RequestBudget({ perMinute: 3, reserve: 0, now: () => clock, sleep }),
       now: () => clock,
-      sleep: async (ms) => {
-        asked.push(ms);
-        clock += ms;
-      },
+      sleep,
       fetch: (async () => {
         calls.push(clock);
         clock += 1000;
@@ -284,6 +286,7 @@ describe('http client limits', () => {
     let clock = 0;
     const budget = new RequestBudget({
       perMinute: 2,
+      reserve: 0,
       now: () => clock,
       sleep: async (ms) => void (clock += ms),
     });

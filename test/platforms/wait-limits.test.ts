@@ -118,3 +118,40 @@ describe('the calls in flight under a wait limit', () => {
     assert.deepEqual(slept, [60_000]);
   });
 });
+
+describe('the reserve for links', () => {
+  /** A fresh budget of `perMinute`, its clock and the sleeps it asked for. */
+  function freshBudget(perMinute: number) {
+    const time = { now: 0 };
+    const slept: number[] = [];
+    const budget = new RequestBudget({
+      perMinute,
+      key: 'mfl',
+      store: new MemoryBudgetStore(() => time.now),
+      sleep: async (ms) => {
+        slept.push(ms);
+        time.now += ms;
+      },
+    });
+    return { budget, time, slept };
+  }
+
+  test('syncs stop a tenth short of the window, and a link still finds room', async () => {
+    const { budget, slept } = freshBudget(30);
+    assert.equal(budget.reserve, 3);
+    for (let i = 0; i < 27; i++) await budget.take();
+    assert.deepEqual(slept, [], 'the first 27 sync calls go at once');
+    for (let i = 0; i < 3; i++) await budget.take(limited(5_000));
+    assert.deepEqual(slept, [], 'a link takes the 3 kept calls at once');
+    await assert.rejects(budget.take(limited(5_000)), { name: 'BudgetBusyError' });
+    await budget.take();
+    assert.deepEqual(slept, [60_000], 'the next sync call waits for the window');
+  });
+
+  test('keeps a tenth, at least one of two or more, none of one', () => {
+    assert.deepEqual(
+      [1, 2, 9, 10, 30, 100, 900].map((perMinute) => new RequestBudget({ perMinute }).reserve),
+      [0, 1, 1, 1, 3, 10, 90],
+    );
+  });
+});
