@@ -66,6 +66,8 @@ export function createYahooApi(options: YahooApiOptions) {
     if (budget === undefined) {
       budget = new RequestBudget({
         perMinute: options.accountRequestsPerMinute,
+        // One account's own calls: its syncs hold back nothing for other people's links.
+        reserve: 0,
         now,
         ...(options.sleep ? { sleep: options.sleep } : {}),
       });
