@@ -31,9 +31,10 @@ export interface StartSync {
   connectSessionId?: number;
 }
 
-/** Why an account of a request ends when the queue no longer holds its job. */
+/** Why an account of a request ends when the queue no longer holds a job that will answer it. */
 export const LOST_JOB =
-  "its queued job was lost (the queue's Redis lost its data); ask for the sync again";
+  "its queued job ended without it (the queue's Redis lost its data, or the account's sync " +
+  'finished just as this request joined it); ask for the sync again';
 
 /** A status read waits no longer on the queue: past it, the request is shown as recorded. */
 const CHECK_TIMEOUT_MS = 1000;

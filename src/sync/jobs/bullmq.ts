@@ -65,12 +65,22 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
     return added;
   }
 
-  /** Whether the job of `jobId` is this account's, or another job of the account is queued. */
+  /**
+   * Whether the job of `jobId` is this account's and still to end, or another job of the
+   * account is queued.
+   */
   async function stillQueued({ accountId, jobId }: QueuedSync): Promise<boolean> {
     const isTheAccounts = async (id: string): Promise<boolean> => {
       // Job ids count from 1 again once Redis lost its data: the id may be another account's.
       const job = await queue.getJob(id);
-      return job !== undefined && (job.data as Partial<AccountJobData>).accountId === accountId;
+      if (job === undefined || (job.data as Partial<AccountJobData>).accountId !== accountId) {
+        return false;
+      }
+      // A finished job recorded its end for the requests waiting when it did; a request still
+      // open joined after that (between the record and the job's end) and would wait a day, until
+      // the job is removed (KEEP_JOBS).
+      const state = await job.getState();
+      return state !== 'completed' && state !== 'failed';
     };
     if (await isTheAccounts(jobId)) return true;
     // One job per account at a time: a later one answers the account's requests too.

@@ -1,10 +1,12 @@
 // A sync asked for over HTTP waits on its queued job; a queue that loses it (its Redis flushed, or
 // restarted without persistence, before a worker took the job) must not leave the sync 'running'
 // forever. The admin API's next read finds the job gone and ends the sync 'interrupted', saying
-// why, in the store (every instance reads the same). A sync whose job is still there, or whose
-// account a live run is syncing, stays as it is. No worker runs here: the jobs stay queued.
+// why, in the store (every instance reads the same). So does one whose job finished without
+// answering it. A sync whose job is still to run, or whose account a live run is syncing, stays
+// as it is. No sync worker runs here: the jobs stay queued, or a bare worker finishes one.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Worker } from 'bullmq';
 import { silentLogger } from '../../../src/logger.ts';
 import { linkAccount } from '../../../src/storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../../../src/storage/repositories/accounts.ts';
@@ -17,6 +19,8 @@ import { startSyncRun } from '../../../src/storage/repositories/syncs.ts';
 import { createUser } from '../../../src/storage/repositories/users.ts';
 import { connectQueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
 import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
+import { QUEUE_NAME, connectRedis } from '../../../src/sync/jobs/queue.ts';
+import type { AccountJobData } from '../../../src/sync/jobs/queue.ts';
 import { LOST_JOB } from '../../../src/sync/requests.ts';
 import { runOwner } from '../../../src/sync/run-lease.ts';
 import { startTestApp } from '../../helpers/app.ts';
@@ -94,6 +98,29 @@ for (const dialect of testBackends()) {
       const kept = await get(keptId);
       assert.deepEqual([kept.status, kept.error], ['running', undefined]);
       assert.equal((await findSyncRequest(t.store.db, keptId))?.status, 'running');
+    });
+
+    it('ends interrupted when its job finished without answering it', async () => {
+      const dave = await linkedUser('dave');
+      const id = await startSync(dave.userId);
+      // A worker ran the job and recorded its end for the syncs waiting then; this one joined
+      // just after, before the job was marked finished. (This worker records nothing: as far as
+      // the sync can tell, the same.)
+      const connection = await connectRedis(TEST_REDIS_URL as string, { blocking: true });
+      const finished = new Promise<void>((resolve) => {
+        const worker = new Worker(QUEUE_NAME, async () => undefined, {
+          connection,
+          prefix: queuePrefix,
+        });
+        worker.on('completed', (job) => {
+          if ((job.data as AccountJobData).accountId !== dave.id) return;
+          void worker.close().then(() => resolve());
+        });
+      });
+      await finished;
+      await connection.quit();
+      const ended = await get(id);
+      assert.deepEqual([ended.status, ended.error], ['interrupted', `sleeper: ${LOST_JOB}`]);
     });
 
     it('waits on while a live run syncs the account, its job lost or not', async () => {
