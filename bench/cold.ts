@@ -3,7 +3,7 @@
 // player-name searches with a typo on a 5,000-player pool, in-process and over HTTP.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { NameIndex } from '../src/domain/names.ts';
+import { NameIndex } from '../src/domain/name-index.ts';
 import type { NameCandidate } from '../src/domain/names.ts';
 import type { PlayerPoolSnapshot, PlayerRecord } from '../src/domain/records.ts';
 import { openStore } from '../src/storage/db.ts';

@@ -4,7 +4,7 @@
 // season, kept in the store from a wider setting, is neither listed nor found.
 import { sql } from 'kysely';
 import type { Sport } from '../domain/catalog.ts';
-import { NameIndex } from '../domain/names.ts';
+import { NameIndex } from '../domain/name-index.ts';
 import type { League, Player } from '../domain/records.ts';
 import type { Store } from '../storage/db.ts';
 import { findLeagueForUser, findLeaguesForUser } from '../storage/repositories/leagues.ts';

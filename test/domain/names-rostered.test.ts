@@ -2,7 +2,7 @@
 // at search time and decides ties exactly as each candidate's own `rostered` flag would.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NameIndex } from '../../src/domain/names.ts';
+import { NameIndex } from '../../src/domain/name-index.ts';
 import type { NameCandidate } from '../../src/domain/names.ts';
 
 const pool: NameCandidate[] = [

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidInputError } from '../../src/domain/errors.ts';
+import { NameIndex } from '../../src/domain/name-index.ts';
 import {
   MAX_PLAYER_NAME_LENGTH,
-  NameIndex,
   comparePlayerIds,
   normalizeName,
   validatePlayerNameQuery,

@@ -4,7 +4,7 @@
 // check), so nothing read before a change outlives the change. A pool is read in pages and its
 // name index built in steps, each on its own event-loop turn: with SQLite, one query over a
 // 10,000-player pool and its index at once held the loop for 100 ms and more.
-import { NameIndex } from '../../domain/names.ts';
+import { NameIndex } from '../../domain/name-index.ts';
 import { poolKeyOf, poolKeyText } from '../../domain/pools.ts';
 import type { Tx } from '../../storage/db.ts';
 import {

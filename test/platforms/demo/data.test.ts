@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SPORTS } from '../../../src/domain/catalog.ts';
 import { DATASET_SEASONS } from '../../../src/platforms/demo/dataset.ts';
 import type { Sport } from '../../../src/domain/catalog.ts';
-import { NameIndex } from '../../../src/domain/names.ts';
+import { NameIndex } from '../../../src/domain/name-index.ts';
 import type { LeagueSnapshot, PlayerRecord } from '../../../src/domain/records.ts';
 import {
   DEFAULT_DEMO_SEED,
