@@ -73,8 +73,8 @@ const WINDOW_MS = 60_000;
 export class RateLimiter {
   readonly enabled: boolean;
   private readonly policy: string;
-  /** The two lines that are the same on every answer (the limit is the limiter's). */
-  private readonly leadLines: string;
+  /** The RateLimit-Policy line, the same on every answer. */
+  private readonly policyLine: string;
 
   constructor(
     private readonly store: RateLimitStore,
@@ -82,7 +82,7 @@ export class RateLimiter {
   ) {
     this.enabled = limitPerMinute > 0;
     this.policy = `${limitPerMinute};w=${WINDOW_MS / 1000}`;
-    this.leadLines = `RateLimit-Policy: ${this.policy}\r\nRateLimit-Limit: ${limitPerMinute}\r\n`;
+    this.policyLine = `RateLimit-Policy: ${this.policy}\r\n`;
   }
 
   hit(key: string): RateLimitDecision | Promise<RateLimitDecision> {
@@ -91,11 +91,10 @@ export class RateLimiter {
 
   /** The same fields as header lines (`Name: value\r\n`), as the hot path writes them. */
   fieldLines(decision: RateLimitDecision): string {
-    const lead =
-      decision.limit === this.limitPerMinute
-        ? this.leadLines
-        : `RateLimit-Policy: ${this.policy}\r\nRateLimit-Limit: ${decision.limit}\r\n`;
-    return `${lead}RateLimit-Remaining: ${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`;
+    return (
+      `${this.policyLine}RateLimit-Limit: ${decision.limit}\r\n` +
+      `RateLimit-Remaining: ${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`
+    );
   }
 
   /** The IETF draft's RateLimit-* fields for a decision. */

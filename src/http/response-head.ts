@@ -12,8 +12,8 @@
 // The head is handed to node:http as its own `_header`, the string its writeHead would have built,
 // with the keep-alive decision node:http makes (the fields of OutgoingMessage.prototype._storeHeader
 // read here are node:http's internals; test/http/response-head.test.ts compares every byte with
-// what writeHead writes, for HTTP/1.1, HTTP/1.0, keep-alive, close, HEAD and 304). If a response
-// Node without those fields (checked once, on a response built at start) gets writeHead instead.
+// what writeHead writes, for HTTP/1.1, HTTP/1.0, keep-alive, close, HEAD and 304). A Node
+// without those fields (checked once, on a response built at start) gets writeHead instead.
 import {
   IncomingMessage,
   STATUS_CODES,

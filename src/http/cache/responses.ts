@@ -92,10 +92,15 @@ export class CachedResponse {
     if (representation.blocks !== undefined) return representation.blocks;
     const validators = ['Cache-Control', 'private', 'ETag', representation.etag, 'Vary', vary];
     if (this.lastModified !== undefined) validators.push('Last-Modified', this.lastModified);
-    const content = ['Content-Type', this.contentType];
-    content.push('Content-Length', representation.contentLength);
-    if (representation.coding !== undefined)
+    const content = [
+      'Content-Type',
+      this.contentType,
+      'Content-Length',
+      representation.contentLength,
+    ];
+    if (representation.coding !== undefined) {
       content.push('Content-Encoding', representation.coding);
+    }
     const notModified = fieldBlock(validators);
     const blocks = { ok: notModified + fieldBlock(content.concat(this.headers)), notModified };
     representation.blocks = blocks;
