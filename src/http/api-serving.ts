@@ -40,18 +40,19 @@ export interface ApiServingDeps {
 export type ServeApi = (
   ex: Exchange,
   route: ApiRoute,
-  params: string[],
+  params: readonly string[],
   rawQuery: string | undefined,
 ) => void | Promise<void>;
 
 export function createApiServing(deps: ApiServingDeps): ServeApi {
   const { auth, limiter, responses, read, responder, observer } = deps;
   const leagueParams = leagueParamIndexes(deps.routes);
+  const keysByParams = new WeakMap<readonly string[], Partial<Record<MediaType, string>>>();
 
   function serveApi(
     ex: Exchange,
     route: ApiRoute,
-    params: string[],
+    params: readonly string[],
     rawQuery: string | undefined,
   ): void | Promise<void> {
     const authenticated = auth.authenticate(ex.headers);
@@ -64,7 +65,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   function serveAs(
     ex: Exchange,
     route: ApiRoute,
-    params: string[],
+    params: readonly string[],
     rawQuery: string | undefined,
     principal: Principal,
   ): void | Promise<void> {
@@ -98,7 +99,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   function serveWithin(
     ex: Exchange,
     route: ApiRoute,
-    params: string[],
+    params: readonly string[],
     rawQuery: string | undefined,
     principal: Principal,
   ): void | Promise<void> {
@@ -122,19 +123,46 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       return serveUncached(ex, route, params, query, principal, format);
     }
     const leagueParam = leagueParams.get(route);
-    const key = ResponseCache.key(
-      route.doc.operationId,
-      leagueParam === undefined ? principal.userId : undefined,
-      keyParams,
-      query.key,
-      format,
-    );
+    const key =
+      leagueParam !== undefined && query.key === undefined
+        ? leagueKey(route, params, keyParams, format)
+        : ResponseCache.key(
+            route.doc.operationId,
+            leagueParam === undefined ? principal.userId : undefined,
+            keyParams,
+            query.key,
+            format,
+          );
     const entry = responses.lookup(key, principal.userId);
     observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
       return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
     }
     return sendEntry(ex, entry, vary);
+  }
+
+  /**
+   * The key of a league route's answer without a query, made once per path: the router gives a
+   * path it keeps the same parameter array every time, so the key is found by that array.
+   */
+  function leagueKey(
+    route: ApiRoute,
+    params: readonly string[],
+    keyParams: readonly string[],
+    format: MediaType,
+  ): string {
+    let keys = keysByParams.get(params);
+    if (keys === undefined) {
+      keys = {};
+      keysByParams.set(params, keys);
+    }
+    return (keys[format] ??= ResponseCache.key(
+      route.doc.operationId,
+      undefined,
+      keyParams,
+      undefined,
+      format,
+    ));
   }
 
   function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {
@@ -151,7 +179,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   async function serveFresh(
     ex: Exchange,
     route: ApiRoute,
-    params: string[],
+    params: readonly string[],
     query: CheckedQuery,
     principal: Principal,
     format: MediaType,
@@ -181,7 +209,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   async function serveUncached(
     ex: Exchange,
     route: ApiRoute,
-    params: string[],
+    params: readonly string[],
     query: CheckedQuery,
     principal: Principal,
     format: MediaType,

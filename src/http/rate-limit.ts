@@ -75,6 +75,9 @@ export class RateLimiter {
   private readonly policy: string;
   /** The RateLimit-Policy line, the same on every answer. */
   private readonly policyLine: string;
+  /** The lines up to Remaining's value, for the limit a decision last carried. */
+  private lead = '';
+  private leadLimit = -1;
 
   constructor(
     private readonly store: RateLimitStore,
@@ -91,10 +94,11 @@ export class RateLimiter {
 
   /** The same fields as header lines (`Name: value\r\n`), as the hot path writes them. */
   fieldLines(decision: RateLimitDecision): string {
-    return (
-      `${this.policyLine}RateLimit-Limit: ${decision.limit}\r\n` +
-      `RateLimit-Remaining: ${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`
-    );
+    if (decision.limit !== this.leadLimit) {
+      this.leadLimit = decision.limit;
+      this.lead = `${this.policyLine}RateLimit-Limit: ${decision.limit}\r\nRateLimit-Remaining: `;
+    }
+    return `${this.lead}${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`;
   }
 
   /** The IETF draft's RateLimit-* fields for a decision. */

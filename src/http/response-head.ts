@@ -105,26 +105,25 @@ export function writeHeadBlock(
     return;
   }
   const out = res as unknown as OutgoingInternals;
-  let head = statusLine(status) + block + 'Date: ' + httpDate() + '\r\n';
+  let tail: string;
   // node:http's rule (_storeHeader): at maxRequestsPerSocket it says close but leaves the
   // connection to its own count, which answers any further request 503.
   const keepAlive = out.shouldKeepAlive && (hasContentLength || out.useChunkedEncodingByDefault);
   if (keepAlive && out.maxRequestsOnConnectionReached) {
-    head += 'Connection: close\r\n';
+    tail = tails().close;
   } else if (keepAlive) {
-    head += 'Connection: keep-alive\r\n';
-    if (out._keepAliveTimeout && out._defaultKeepAlive) {
-      const max = out._maxRequestsPerSocket ?? 0;
-      head += `Keep-Alive: timeout=${Math.floor(out._keepAliveTimeout / 1000)}`;
-      head += max > 0 ? `, max=${max}\r\n` : '\r\n';
-    }
+    tail =
+      out._keepAliveTimeout && out._defaultKeepAlive
+        ? keepAliveTail(Math.floor(out._keepAliveTimeout / 1000), out._maxRequestsPerSocket ?? 0)
+        : tails().keepAlive;
   } else {
     out._last = true;
-    head += 'Connection: close\r\n';
+    tail = tails().close;
   }
   res.statusCode = status;
   if (status === 304 || status === 204) out._hasBody = false;
-  out._header = head + '\r\n';
+  // Few pieces: node:http flattens the string into its write, a step per piece.
+  out._header = statusLine(status) + block + tail;
   out._headerSent = false;
 }
 
@@ -137,16 +136,53 @@ function statusLine(status: number): string {
   return line;
 }
 
-let dateText = '';
-let dateSecond = -1;
+/** The end of a head (Date, the connection fields, the blank line), made once per second. */
+interface Tails {
+  second: number;
+  close: string;
+  /** Keep-alive without a Keep-Alive field. */
+  keepAlive: string;
+  /** Keep-alive with its Keep-Alive field, for `timeout` seconds and `max` requests. */
+  keepAliveTimed: string;
+  timeout: number;
+  max: number;
+}
 
-/** The IMF-fixdate of now, built once per second (node:http keeps one per second too). */
-function httpDate(): string {
+let current: Tails = {
+  second: -1,
+  close: '',
+  keepAlive: '',
+  keepAliveTimed: '',
+  timeout: -1,
+  max: -1,
+};
+
+/** The tails of this second, with the IMF-fixdate of now (node:http keeps one per second too). */
+function tails(): Tails {
   const now = Date.now();
   const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateText = new Date(now).toUTCString();
+  if (second !== current.second) {
+    const date = `Date: ${new Date(now).toUTCString()}\r\n`;
+    current = {
+      second,
+      close: `${date}Connection: close\r\n\r\n`,
+      keepAlive: `${date}Connection: keep-alive\r\n\r\n`,
+      keepAliveTimed: '',
+      timeout: -1,
+      max: -1,
+    };
   }
-  return dateText;
+  return current;
+}
+
+function keepAliveTail(timeoutSeconds: number, max: number): string {
+  const made = tails();
+  if (made.timeout !== timeoutSeconds || made.max !== max) {
+    made.timeout = timeoutSeconds;
+    made.max = max;
+    made.keepAliveTimed =
+      `${made.keepAlive.slice(0, -2)}Keep-Alive: timeout=${timeoutSeconds}` +
+      `${max > 0 ? `, max=${max}` : ''}\r\n\r\n`;
+  }
+  return made.keepAliveTimed;
 }

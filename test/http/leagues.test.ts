@@ -251,6 +251,20 @@ for (const dialect of testBackends()) {
       assert.equal(textXml.headers.get('content-type'), 'text/xml; charset=utf-8');
       assert.equal(textXml.headers.get('vary'), 'Accept, Accept-Encoding');
       assert.match(await textXml.text(), /^<\?xml [^>]+>\n<League><league_id>/);
+      // One path in each format in turn, twice: each answer in its own format (a cached answer's
+      // key is kept per path and format).
+      for (let round = 0; round < 2; round++) {
+        for (const [accept, type] of [
+          ['application/json', 'application/json'],
+          ['application/xml', 'application/xml; charset=utf-8'],
+          ['text/xml', 'text/xml; charset=utf-8'],
+        ] as const) {
+          const again = await get(`/league/settings/${w.leagues.main}`, { Accept: accept });
+          assert.equal(again.headers.get('content-type'), type, `${accept}, round ${round}`);
+          const text = await again.text();
+          assert.equal(text.startsWith('<?xml'), type !== 'application/json', text);
+        }
+      }
       await expectProblem(
         await get(`/league/settings/${w.leagues.main}`, { Accept: 'text/csv' }),
         'not_acceptable',
