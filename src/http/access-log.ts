@@ -22,8 +22,8 @@ export interface AccessLine {
 
 /** The parts of a pino logger that format and write a line, read through pino's own symbols. */
 interface PinoInternals {
-  /** Pending lines; `plain` when they are printable ASCII. */
-  write(lines: string, plain: boolean): void;
+  /** Pending lines as UTF-8; a copy the destination may keep. */
+  write(lines: Buffer): void;
   time(): string;
   bindings: string;
   /** Whether the bindings are printable ASCII (so a line of ASCII fields may skip the encoder). */
@@ -43,21 +43,23 @@ const TOKEN_TAIL = /((?:f|%66)(?:ld|la|cs)_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/gi;
 const MAX_ROUTE_FIELDS = 256;
 const GET_FIELD = ',"method":"GET"';
 const HEAD_FIELD = ',"method":"HEAD"';
-/** Pending characters that are written at once, whatever the interval (a burst of long paths). */
-const MAX_PENDING_CHARS = 64 * 1024;
+/** Pending bytes that are written at once, whatever the interval (a burst of long paths). */
+const MAX_PENDING_BYTES = 64 * 1024;
+/**
+ * Room past MAX_PENDING_BYTES for the line that crosses it: a line is at most about 2 KB (a
+ * 257-character path, each character escaped to six) plus the fixed fields.
+ */
+const LINE_ROOM_BYTES = 8 * 1024;
 
 export class AccessLog {
   private readonly internals: PinoInternals | undefined;
   /**
-   * Lines wait as strings and are joined once when written: V8 joins many short strings in one
-   * pass for about half of what copying each line out on its own costs (85 against 165 ns a line
-   * in-process; 680 -> 400 ns for the whole write). A string grown by `+=` instead cost about 1 µs
-   * a line to flatten and encode at the write (perf, bench).
+   * Lines are encoded into this buffer as they come: one flat copy each, while their pieces are
+   * still in the CPU's caches. A string grown by `+=` cost about 1 µs per line to flatten and
+   * encode at the write; lines kept as strings and joined at the write, 0.6 µs (perf, bench).
    */
-  private readonly lines: string[] = [];
-  private pendingChars = 0;
-  /** Whether every pending line is printable ASCII (so it can be copied byte for byte). */
-  private pendingPlain = true;
+  private pending = Buffer.allocUnsafe(MAX_PENDING_BYTES + LINE_ROOM_BYTES);
+  private pendingBytes = 0;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private lastFlushMs = -Infinity;
@@ -103,7 +105,7 @@ export class AccessLog {
     // request_id is a UUID or a sane client id ([A-Za-z0-9._:-]), method an HTTP token and
     // route an operationId: none needs escaping, and all are ASCII. The path goes through
     // JSON.stringify only when it holds a character JSON escapes or one outside ASCII; then the
-    // lines are written as UTF-8, else byte for byte (latin1), which skips the encoder.
+    // line is written as UTF-8, else byte for byte (latin1), which skips the encoder.
     const now = Date.now();
     if (now !== this.timeMs) {
       this.timeMs = now;
@@ -114,16 +116,16 @@ export class AccessLog {
     const route = line.route === undefined ? '' : this.routeField(line.route);
     const user = line.userId === undefined ? '' : `,"user_id":${line.userId}`;
     const admin = line.adminKeyId === undefined ? '' : `,"admin_key_id":${line.adminKeyId}`;
-    // One template of few pieces: each piece is one more string V8 joins when the lines are
-    // written, so the fixed parts are made once (per millisecond, per method, per route).
+    // One template of few pieces: each piece is one more string V8 joins when the line is copied
+    // out, so the fixed parts are made once (per millisecond, per method, per route).
     const text =
       `${this.lead}${line.requestId}"${method},"path":${plain ? `"${path}"` : JSON.stringify(path)}` +
       `${route}${user}${admin},"status":${line.status},"duration_ms":${hundredths(line.durationMs)}` +
       `,"msg":"request"}\n`;
-    this.lines.push(text);
-    this.pendingChars += text.length;
-    this.pendingPlain &&= plain;
-    if (this.pendingChars >= MAX_PENDING_CHARS) return this.flush();
+    this.pendingBytes += plain
+      ? this.pending.write(text, this.pendingBytes, 'latin1')
+      : this.pending.write(text, this.pendingBytes);
+    if (this.pendingBytes >= MAX_PENDING_BYTES) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
     // After a quiet spell the line goes out at the end of this turn; under load, lines wait
@@ -150,13 +152,12 @@ export class AccessLog {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.lastFlushMs = Date.now();
-    if (this.lines.length === 0 || this.internals === undefined) return;
-    const lines = this.lines.join('');
-    const plain = this.pendingPlain;
-    this.lines.length = 0;
-    this.pendingChars = 0;
-    this.pendingPlain = true;
-    this.internals.write(lines, plain);
+    if (this.pendingBytes === 0 || this.internals === undefined) return;
+    const lines = this.pending.subarray(0, this.pendingBytes);
+    // The destination may hold on to what it is given (a stream's own buffer): a new one for us.
+    this.pending = Buffer.allocUnsafe(MAX_PENDING_BYTES + LINE_ROOM_BYTES);
+    this.pendingBytes = 0;
+    this.internals.write(lines);
   }
 }
 
@@ -201,15 +202,11 @@ function internalsOf(logger: Logger): PinoInternals | undefined {
   const bindings = fields[chindingsSym];
   if (typeof stream?.write !== 'function' || typeof time !== 'function') return undefined;
   if (typeof bindings !== 'string') return undefined;
-  // A Node stream (process.stderr for `serve`) takes the bytes, a new buffer each time since it
-  // may keep what it is given; pino's own destinations and any other `{ write(text) }` are
-  // promised strings. Plain lines skip the UTF-8 encoder.
+  // A Node stream (process.stderr for `serve`) takes the bytes; pino's own destinations and any
+  // other `{ write(text) }` are promised strings.
   const takesBytes = stream instanceof Writable;
   return {
-    write: (lines, plain) =>
-      void stream.write?.(
-        takesBytes ? (Buffer.from(lines, plain ? 'latin1' : 'utf8') as never) : lines,
-      ),
+    write: (lines) => void stream.write?.(takesBytes ? (lines as never) : lines.toString()),
     time: time as () => string,
     bindings,
     asciiBindings: /^[\x20-\x7e]*$/.test(bindings),

@@ -1,7 +1,6 @@
 // The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
 // content negotiation and problem rendering, and never listens (src/main.ts does). The path of an
 // API request is in api-serving.ts; this file routes, answers the operations and the errors.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
@@ -27,6 +26,7 @@ import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
 import { discardBody } from './request-body.ts';
+import { newRequestId } from './request-id.ts';
 import { apiHeaders } from './request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
@@ -229,7 +229,9 @@ export function createApp(deps: AppDeps): App {
         res,
         headers,
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
+            ? incomingId
+            : newRequestId(),
         started: performance.now(),
         path: query === -1 ? url : url.slice(0, query),
         operationId: undefined,
@@ -251,7 +253,7 @@ export function createApp(deps: AppDeps): App {
         // Nothing can be said on a connection the peer reset or that is already closing.
         if (code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
         responder.sendOnSocket(socket, clientProblem(code), {
-          requestId: randomUUID(),
+          requestId: newRequestId(),
           started,
           path: '',
         });
@@ -267,7 +269,9 @@ export function createApp(deps: AppDeps): App {
       const url = req.url ?? '';
       responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
+            ? incomingId
+            : newRequestId(),
         started: performance.now(),
         method: 'CONNECT',
         // Like every other request's, the path without its query.
