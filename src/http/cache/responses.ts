@@ -27,8 +27,17 @@ export const MIN_COMPRESSED_BYTES = 1024;
  */
 export const ENTRY_OVERHEAD_BYTES = 900;
 
-/** The head blocks' objects beyond their characters: two strings' headers and the pair. */
-const BLOCKS_OVERHEAD_BYTES = 64;
+/** The head blocks' objects beyond their characters: three strings' headers and the object. */
+const BLOCKS_OVERHEAD_BYTES = 80;
+/**
+ * Bodies up to this size are also kept as a string of their bytes (latin1: a character a byte),
+ * sent with the head as one string. node:http then makes one write of one string; a Buffer body
+ * goes out after the head through a corked pair of writes. On the bare reference server, a 256-byte
+ * string body served 1.03 of the reference's requests a second against 0.98 for the same Buffer
+ * (wrk, 6 rounds each). node:http copies a string of up to 16 KB through the stack; larger
+ * bodies stay Buffers, written without a copy.
+ */
+const STRING_BODY_MAX_BYTES = 8 * 1024;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -47,6 +56,8 @@ export interface Representation {
 export interface HeadBlocks {
   readonly ok: string;
   readonly notModified: string;
+  /** The body as sent: its bytes as a latin1 string when small (STRING_BODY_MAX_BYTES). */
+  readonly body: string | Buffer;
 }
 
 export interface RenderedResponse {
@@ -86,7 +97,8 @@ export class CachedResponse {
 
   /**
    * The header fields of `representation` in its 200 (content fields and the handler's too) and
-   * in its 304, joined once; `vary` is its route's, the same on every answer of this entry.
+   * in its 304, joined once, and its body as sent; `vary` is its route's, the same on every
+   * answer of this entry.
    */
   headBlocks(representation: Representation, vary: string): HeadBlocks {
     if (representation.blocks !== undefined) return representation.blocks;
@@ -102,10 +114,16 @@ export class CachedResponse {
       content.push('Content-Encoding', representation.coding);
     }
     const notModified = fieldBlock(validators);
-    const blocks = { ok: notModified + fieldBlock(content.concat(this.headers)), notModified };
+    const { body } = representation;
+    const blocks: HeadBlocks = {
+      ok: notModified + fieldBlock(content.concat(this.headers)),
+      notModified,
+      body: body.length <= STRING_BODY_MAX_BYTES ? body.toString('latin1') : body,
+    };
     representation.blocks = blocks;
-    // One-byte strings: a byte a character, plus the two string objects and the pair.
-    this.onGrow(this, blocks.ok.length + notModified.length + BLOCKS_OVERHEAD_BYTES);
+    // One-byte strings: a byte a character, plus the string objects and the blocks object.
+    const text = typeof blocks.body === 'string' ? blocks.body.length : 0;
+    this.onGrow(this, blocks.ok.length + notModified.length + text + BLOCKS_OVERHEAD_BYTES);
     return blocks;
   }
 
