@@ -23,6 +23,10 @@ const CONTENT_TYPES: Record<MediaType, string> = {
   'text/xml': 'text/xml; charset=utf-8',
 };
 const VARY_ENCODING = 'Accept-Encoding';
+/** Keys kept per path and format (pathKey): one for a league's path, one per user for a list. */
+const MAX_USER_KEYS = 1000;
+/** The user slot of a league route's key, which serves every member. */
+const NO_USER = -1;
 const VARY_BOTH = 'Accept, Accept-Encoding';
 
 export interface ApiServingDeps {
@@ -47,7 +51,7 @@ export type ServeApi = (
 export function createApiServing(deps: ApiServingDeps): ServeApi {
   const { auth, limiter, responses, read, responder, observer } = deps;
   const leagueParams = leagueParamIndexes(deps.routes);
-  const keysByParams = new WeakMap<readonly string[], Partial<Record<MediaType, string>>>();
+  const keysByParams = new WeakMap<readonly string[], Map<MediaType, Map<number, string>>>();
 
   function serveApi(
     ex: Exchange,
@@ -123,16 +127,11 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       return serveUncached(ex, route, params, query, principal, format);
     }
     const leagueParam = leagueParams.get(route);
+    const userId = leagueParam === undefined ? principal.userId : undefined;
     const key =
-      leagueParam !== undefined && query.key === undefined
-        ? leagueKey(route, params, keyParams, format)
-        : ResponseCache.key(
-            route.doc.operationId,
-            leagueParam === undefined ? principal.userId : undefined,
-            keyParams,
-            query.key,
-            format,
-          );
+      query.key === undefined
+        ? pathKey(route, params, keyParams, format, userId)
+        : ResponseCache.key(route.doc.operationId, userId, keyParams, query.key, format);
     const entry = responses.lookup(key, principal.userId);
     observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
@@ -142,27 +141,34 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   }
 
   /**
-   * The key of a league route's answer without a query, made once per path: the router gives a
-   * path it keeps the same parameter array every time, so the key is found by that array.
+   * The key of an answer without a query, made once per path, format and (a user's own list)
+   * user: the router gives a path it keeps the same parameter array every time, so the keys are
+   * found by that array, without building and hashing a new string per request.
    */
-  function leagueKey(
+  function pathKey(
     route: ApiRoute,
     params: readonly string[],
     keyParams: readonly string[],
     format: MediaType,
+    userId: number | undefined,
   ): string {
-    let keys = keysByParams.get(params);
-    if (keys === undefined) {
-      keys = {};
-      keysByParams.set(params, keys);
+    let byFormat = keysByParams.get(params);
+    if (byFormat === undefined) {
+      byFormat = new Map();
+      keysByParams.set(params, byFormat);
     }
-    return (keys[format] ??= ResponseCache.key(
-      route.doc.operationId,
-      undefined,
-      keyParams,
-      undefined,
-      format,
-    ));
+    let byUser = byFormat.get(format);
+    if (byUser === undefined) {
+      byUser = new Map();
+      byFormat.set(format, byUser);
+    }
+    let key = byUser.get(userId ?? NO_USER);
+    if (key === undefined) {
+      key = ResponseCache.key(route.doc.operationId, userId, keyParams, undefined, format);
+      if (byUser.size >= MAX_USER_KEYS) byUser.clear();
+      byUser.set(userId ?? NO_USER, key);
+    }
+    return key;
   }
 
   function sendEntry(ex: Exchange, entry: CachedResponse, vary: string): void | Promise<void> {

@@ -98,7 +98,7 @@ export class Responder {
       return this.logged(ex, 304);
     }
     writeHeadBlock(res, 200, blocks.ok + own, true);
-    // A string body (a small one, responses.ts) is its bytes a character each: latin1.
+    // A string body (a small one, responses.ts) is its bytes, a character each: latin1.
     res.end(req.method === 'HEAD' ? undefined : blocks.body, 'latin1');
     this.logged(ex, 200);
   }

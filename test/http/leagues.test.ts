@@ -100,6 +100,18 @@ for (const dialect of testBackends()) {
         ((await response.json()) as Array<{ league_id: number }>).map((l) => l.league_id),
         [w.leagues.bobs],
       );
+      // The same path in turn for both users, each list cached: each gets their own.
+      const alices = await ids('/league/findAllLeagues');
+      for (let round = 0; round < 2; round++) {
+        const bobs = await t.request('/league/findAllLeagues', { token: w.tokens.bob });
+        const listed = (await bobs.json()) as Array<{ league_id: number }>;
+        assert.deepEqual(
+          listed.map((l) => l.league_id),
+          [w.leagues.bobs],
+        );
+        assert.deepEqual(await ids('/league/findAllLeagues'), alices);
+      }
+      assert.equal(alices.includes(w.leagues.bobs), false);
     });
 
     it('answers 400 naming the parameter and the allowed values for a bad filter', async () => {

@@ -20,7 +20,7 @@ const BODIES: Record<string, Buffer> = {
   // Small: sent as a string.
   '/utf8': Buffer.from('{"name":"Zoë Ñúñez — 東京 🏈","team":"Müller"}'),
   '/bytes': everyByte,
-  // Past 8 KB: sent as a Buffer.
+  // Past 2 KB: sent as a Buffer.
   '/large': Buffer.from(JSON.stringify({ names: Array(800).fill('Zoë — 東京 🏈') })),
 };
 

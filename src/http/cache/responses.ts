@@ -31,13 +31,13 @@ export const ENTRY_OVERHEAD_BYTES = 900;
 const BLOCKS_OVERHEAD_BYTES = 80;
 /**
  * Bodies up to this size are also kept as a string of their bytes (latin1: a character a byte),
- * sent with the head as one string. node:http then makes one write of one string; a Buffer body
- * goes out after the head through a corked pair of writes. On the bare reference server, a 256-byte
- * string body served 1.03 of the reference's requests a second against 0.98 for the same Buffer
- * (wrk, 6 rounds each). node:http copies a string of up to 16 KB through the stack; larger
- * bodies stay Buffers, written without a copy.
+ * sent with the head as one string: node:http then makes one write of one string, where a Buffer
+ * body goes out after the head through a corked pair of writes. On the bare reference server
+ * (wrk, 5-6 rounds each, ratio to the reference with a Buffer), a string body against the same
+ * Buffer: 256 B 1.03 against 0.98, 1 KB 0.96 against 0.93, 2 KB 0.97 against 0.92, but 4.4 KB
+ * 0.88 against 0.91 (the copy into node's write storage outweighs the second buffer).
  */
-const STRING_BODY_MAX_BYTES = 8 * 1024;
+const STRING_BODY_MAX_BYTES = 2 * 1024;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
