@@ -23,11 +23,11 @@ const CONTENT_TYPES: Record<MediaType, string> = {
   'text/xml': 'text/xml; charset=utf-8',
 };
 const VARY_ENCODING = 'Accept-Encoding';
+const VARY_BOTH = 'Accept, Accept-Encoding';
 /** Keys kept per path and format (pathKey): one for a league's path, one per user for a list. */
 const MAX_USER_KEYS = 1000;
 /** The user slot of a league route's key, which serves every member. */
 const NO_USER = -1;
-const VARY_BOTH = 'Accept, Accept-Encoding';
 
 export interface ApiServingDeps {
   routes: readonly ApiRoute[];
@@ -162,11 +162,12 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       byUser = new Map();
       byFormat.set(format, byUser);
     }
-    let key = byUser.get(userId ?? NO_USER);
+    const slot = userId ?? NO_USER;
+    let key = byUser.get(slot);
     if (key === undefined) {
       key = ResponseCache.key(route.doc.operationId, userId, keyParams, undefined, format);
       if (byUser.size >= MAX_USER_KEYS) byUser.clear();
-      byUser.set(userId ?? NO_USER, key);
+      byUser.set(slot, key);
     }
     return key;
   }

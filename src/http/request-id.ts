@@ -3,8 +3,9 @@
 // time, but builds each id from 20 two-character pieces: V8 keeps that as a tree of 20 strings,
 // walked again each time the id is copied out (the response head, the log line). Here a batch is
 // formatted into one buffer and read as one string, and each id is a slice of it: one flat copy.
-// Measured on cached answers (perf, 2-core VM): randomUUID and the walks of its pieces took
-// about 1.5% of the service's CPU per request.
+// Measured on cached answers (perf, 2-core VM): randomUUID alone took about 1% of the service's
+// CPU; with the batches the ratio to the bare reference rose with the rest of that session's
+// changes (docs/performance.md), not measured apart.
 import { randomFillSync } from 'node:crypto';
 
 const BATCH = 128;

@@ -139,6 +139,8 @@ function statusLine(status: number): string {
 /** The end of a head (Date, the connection fields, the blank line), made once per second. */
 interface Tails {
   second: number;
+  /** The Date line. */
+  date: string;
   close: string;
   /** Keep-alive without a Keep-Alive field. */
   keepAlive: string;
@@ -150,6 +152,7 @@ interface Tails {
 
 let current: Tails = {
   second: -1,
+  date: '',
   close: '',
   keepAlive: '',
   keepAliveTimed: '',
@@ -165,6 +168,7 @@ function tails(): Tails {
     const date = `Date: ${new Date(now).toUTCString()}\r\n`;
     current = {
       second,
+      date,
       close: `${date}Connection: close\r\n\r\n`,
       keepAlive: `${date}Connection: keep-alive\r\n\r\n`,
       keepAliveTimed: '',
@@ -181,7 +185,7 @@ function keepAliveTail(timeoutSeconds: number, max: number): string {
     made.timeout = timeoutSeconds;
     made.max = max;
     made.keepAliveTimed =
-      `${made.keepAlive.slice(0, -2)}Keep-Alive: timeout=${timeoutSeconds}` +
+      `${made.date}Connection: keep-alive\r\nKeep-Alive: timeout=${timeoutSeconds}` +
       `${max > 0 ? `, max=${max}` : ''}\r\n\r\n`;
   }
   return made.keepAliveTimed;

@@ -29,6 +29,22 @@ export function sendRawAll(baseUrl: string, request: string): Promise<RawAnswer[
   });
 }
 
+/**
+ * Every byte the server sends for `request`, the client having ended its side after it (a server
+ * that keeps the connection open still closes it then, once it has answered).
+ */
+export function exchangeBytes(port: number, request: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+    socket.setTimeout(5000, () => socket.destroy(new Error('no end within 5 s')));
+    socket.end(request, 'latin1');
+  });
+}
+
 /** Reads responses: status line, headers, and a body of exactly Content-Length bytes each. */
 function parseAll(text: string): RawAnswer[] {
   const answers: RawAnswer[] = [];

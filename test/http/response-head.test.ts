@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fieldBlock, fieldsOf, writeHeadBlock } from '../../src/http/response-head.ts';
+import { exchangeBytes } from './raw.ts';
 
 const OK_FIELDS = [
   'Cache-Control',
@@ -31,17 +31,9 @@ function answer(url: string, method: string, res: ServerResponse): void {
   res.end(code === 304 || method === 'HEAD' ? undefined : 'hello');
 }
 
-/** Every byte the server sends for `request`, the client having ended its side after it. */
-function exchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.setTimeout(5000, () => socket.destroy(new Error('no end within 5 s')));
-    socket.end(request, 'latin1');
-  });
+/** Every byte the server sends for `request`, as text (latin1). */
+async function exchange(port: number, request: string): Promise<string> {
+  return (await exchangeBytes(port, request)).toString('latin1');
 }
 
 /** The wire with each Date value replaced (the two answers may fall in different seconds). */

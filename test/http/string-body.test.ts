@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { AccessLog } from '../../src/http/access-log.ts';
@@ -14,6 +13,7 @@ import { Responder } from '../../src/http/exchange.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../../src/http/rate-limit.ts';
 import { apiHeaders } from '../../src/http/request-headers.ts';
 import { createLogger } from '../../src/logger.ts';
+import { exchangeBytes } from './raw.ts';
 
 const everyByte = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
 const BODIES: Record<string, Buffer> = {
@@ -26,19 +26,6 @@ const BODIES: Record<string, Buffer> = {
 
 function entryOf(path: string, body: Buffer): CachedResponse {
   return new CachedResponse(path, 'application/json', body, [], undefined, undefined, [], () => {});
-}
-
-/** Every byte the server sends for `request`, the client having ended its side after it. */
-function exchange(port: number, request: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks)));
-    socket.setTimeout(5000, () => socket.destroy(new Error('no end within 5 s')));
-    socket.end(request, 'latin1');
-  });
 }
 
 describe('cached bodies on the wire', () => {
@@ -81,7 +68,7 @@ describe('cached bodies on the wire', () => {
       const get = `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
       const head = `HEAD ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
       for (const request of [get, get + get, get + head + get]) {
-        const wire = await exchange(port, request);
+        const wire = await exchangeBytes(port, request);
         const expected = request.split('\r\n\r\n').filter((text) => text !== '');
         let at = 0;
         for (const asked of expected) {
