@@ -75,7 +75,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   ): void | Promise<void> {
     ex.userId = principal.userId;
     if (!limiter.enabled) return serveWithin(ex, route, params, rawQuery, principal);
-    const hit = limiter.hit(String(principal.tokenId));
+    const hit = limiter.hit(principal.rateKey);
     if (hit instanceof Promise) {
       return hit.then((decision) => {
         checkRate(ex, decision);

@@ -237,6 +237,7 @@ export function createApp(deps: AppDeps): App {
         operationId: undefined,
         userId: undefined,
         rate: undefined,
+        adminKeyId: undefined,
       };
       let served: void | Promise<void>;
       try {
@@ -281,7 +282,7 @@ export function createApp(deps: AppDeps): App {
     refresh: async () => caching?.refresh(),
     snapshots: caching?.snapshots,
     async close() {
-      accessLog.flush();
+      accessLog.close();
       await caching?.close();
       auth.clear();
       await ownRateStore?.close();

@@ -16,6 +16,8 @@ const CHALLENGE = `Token realm="${REALM}", header="X-Auth-Token"`;
 /** The caller, once its token checks out. */
 export interface Principal {
   tokenId: number;
+  /** The rate limiter's key for the token (its id), made once per lookup, not per request. */
+  rateKey: string;
   userId: number;
   products: readonly Product[];
 }
@@ -82,7 +84,12 @@ export class TokenAuthenticator {
       (found) => {
         entry.token = found;
         if (found !== undefined) {
-          entry.principal = { tokenId: found.id, userId: found.userId, products: found.products };
+          entry.principal = {
+            tokenId: found.id,
+            rateKey: String(found.id),
+            userId: found.userId,
+            products: found.products,
+          };
           if (found.expiresAt !== undefined) entry.expiresAtMs = Date.parse(found.expiresAt);
         }
         entry.fetchedAt = this.now();

@@ -27,8 +27,12 @@ export interface Exchange {
   operationId: string | undefined;
   userId: number | undefined;
   rate: RateLimitDecision | undefined;
-  /** The admin key of an /admin/ call (its id, never the key). */
-  adminKeyId?: number;
+  /**
+   * The admin key of an /admin/ call (its id, never the key). Always present, undefined on other
+   * calls: a field missing from the object sends its read on the log path through V8's generic
+   * lookup (about 0.6% of the CPU in perf on the bench).
+   */
+  adminKeyId: number | undefined;
 }
 
 export interface ResponseEvent {

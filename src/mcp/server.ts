@@ -93,7 +93,7 @@ export function createMcpServer(deps: McpDeps): Server {
 
   async function call(compiled: CompiledTool, input: unknown): Promise<CallToolResult> {
     const principal = await authenticate();
-    const decision = await deps.limiter.hit(String(principal.tokenId));
+    const decision = await deps.limiter.hit(principal.rateKey);
     if (!decision.allowed) {
       throw new HttpProblem(
         'rate_limited',

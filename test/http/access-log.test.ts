@@ -84,6 +84,55 @@ describe('AccessLog', () => {
     assert.equal(parsed.path, `/${'x'.repeat(255)}…`);
   });
 
+  it('writes each field of its own request when one path is asked again and again', () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger);
+    const path = '/league/findAllLeagues';
+    // Each one differs from the line before it (the plain one) in one field.
+    const variants = [
+      { userId: 8 },
+      { method: 'HEAD' },
+      { status: 304 },
+      { route: undefined },
+      { userId: undefined },
+      { adminKeyId: 3 },
+      { requestId: 'req-2', durationMs: 1.5 },
+      { path: '/league/settings/1' },
+    ].flatMap((variant): Array<Partial<typeof line> & { adminKeyId?: number }> => [{}, variant]);
+    for (const variant of variants) access.write({ ...line, path, ...variant });
+    access.flush();
+    const lines = (writes.join('').trimEnd().split('\n') as string[]).map(
+      (text) => JSON.parse(text) as AnyLine,
+    );
+    assert.equal(lines.length, variants.length);
+    variants.forEach((variant, at) => {
+      const fields = { ...line, path, ...variant };
+      assert.deepEqual(
+        [
+          lines[at]?.request_id,
+          lines[at]?.method,
+          lines[at]?.path,
+          lines[at]?.route,
+          lines[at]?.user_id,
+          lines[at]?.admin_key_id,
+          lines[at]?.status,
+          lines[at]?.duration_ms,
+        ],
+        [
+          fields.requestId,
+          fields.method,
+          fields.path,
+          fields.route,
+          fields.userId,
+          fields.adminKeyId,
+          fields.status,
+          fields.durationMs,
+        ],
+        `line ${at}`,
+      );
+    });
+  });
+
   it('writes the lines of one event-loop turn together, at the end of the turn', async () => {
     const { logger, writes } = capture('info');
     const access = new AccessLog(logger);
@@ -197,5 +246,23 @@ describe('AccessLog', () => {
     access.flush();
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(writes, []);
+  });
+
+  it('follows the logger when its level changes, until closed', () => {
+    const { logger, writes } = capture('warn');
+    const access = new AccessLog(logger);
+    access.write({ ...line, requestId: 'while-warn' });
+    logger.level = 'info';
+    access.write({ ...line, requestId: 'after-info' });
+    logger.level = 'error';
+    access.write({ ...line, requestId: 'after-error' });
+    access.close();
+    assert.equal(logger.listenerCount('level-change'), 0);
+    const ids = writes
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((text) => (JSON.parse(text) as AnyLine).request_id);
+    assert.deepEqual(ids, ['after-info']);
   });
 });

@@ -53,6 +53,7 @@ describe('cached bodies on the wire', () => {
         operationId: undefined,
         userId: undefined,
         rate: undefined,
+        adminKeyId: undefined,
       };
       const representation = entry.representation('identity') as typeof entry.identity;
       responder.sendRepresentation(ex, entry, representation, 'Accept-Encoding');

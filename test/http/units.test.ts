@@ -159,6 +159,7 @@ describe('TokenAuthenticator', () => {
     );
     assert.deepEqual(await auth.authenticate(headers), {
       tokenId: 7,
+      rateKey: '7',
       userId: 3,
       products: ['league'],
     });
