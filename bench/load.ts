@@ -113,3 +113,23 @@ export function medianRun(runs: LoadResult[]): LoadResult {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   return sorted[Math.floor(sorted.length / 2)] as LoadResult;
 }
+
+/**
+ * The median over runs of `figure(a[i]) / figure(b[i])`: each run against the run of the other
+ * server beside it in time. On a shared machine whose speed drifts between minutes, this is
+ * steadier than the ratio of the two medians, which may come from different minutes.
+ */
+export function pairedRatio(
+  a: readonly LoadResult[],
+  b: readonly LoadResult[],
+  figure: (run: LoadResult) => number,
+): number {
+  const ratios = a
+    .map((run, at) => figure(run) / figure(b[at] as LoadResult))
+    .sort((x, y) => x - y);
+  if (ratios.length === 0) return NaN;
+  const middle = Math.floor(ratios.length / 2);
+  return ratios.length % 2 === 1
+    ? (ratios[middle] as number)
+    : ((ratios[middle - 1] as number) + (ratios[middle] as number)) / 2;
+}

@@ -12,7 +12,7 @@ import { measureColdPath } from './cold.ts';
 import type { ColdFigures, TwoSided } from './cold.ts';
 import { buildDataset } from './dataset.ts';
 import type { BuiltDataset, Size } from './dataset.ts';
-import { findGenerator, medianRun, runLoad } from './load.ts';
+import { findGenerator, medianRun, pairedRatio, runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
 import { compileService, startReference, startService } from './processes.ts';
 import type { Child } from './processes.ts';
@@ -29,6 +29,10 @@ interface EndpointResult {
   reference: LoadResult;
   /** The reference sending the service's header fields too. */
   sameHeaders: LoadResult;
+  /** Medians of each run's figure against the reference runs beside it (pairedRatio). */
+  ratio: number;
+  cpuRatio: number;
+  sameHeadersRatio: number;
   /** The service's resident set after this endpoint's runs, MB. */
   rssMb: number;
 }
@@ -71,7 +75,7 @@ const ADDED_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-enc
 const generator = findGenerator();
 console.log(
   `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
-    `${runs} run(s) alternating service, reference and same-headers reference, ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
+    `${runs} run(s) of service, reference and same-headers reference (every other one in reverse order; ratios are medians of each run's ratio), ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
     `on 127.0.0.1, node ${process.version}`,
 );
 compileService();
@@ -140,17 +144,30 @@ async function benchmark(size: Size): Promise<void> {
           const serviceRuns: LoadResult[] = [];
           const referenceRuns: LoadResult[] = [];
           const sameHeadersRuns: LoadResult[] = [];
+          // Every other round runs in the reverse order, so that a machine speeding up or
+          // slowing down over a round favours neither server.
           for (let run = 0; run < runs; run++) {
-            serviceRuns.push(await load(service, endpoint, durationSeconds));
-            referenceRuns.push(await load(reference, endpoint, durationSeconds));
-            sameHeadersRuns.push(await load(sameHeaders, endpoint, durationSeconds));
+            const order = [
+              { server: service, into: serviceRuns },
+              { server: reference, into: referenceRuns },
+              { server: sameHeaders, into: sameHeadersRuns },
+            ];
+            if (run % 2 === 1) order.reverse();
+            for (const { server, into } of order) {
+              into.push(await load(server, endpoint, durationSeconds));
+            }
           }
+          const rps = (run: LoadResult) => run.requestsPerSecond;
+          const cpuPerRequest = (run: LoadResult) => 1 / (run.cpuMicros ?? NaN);
           results.push({
             endpoint,
             bytes: bytes.get(endpoint.path) ?? 0,
             service: medianRun(serviceRuns),
             reference: medianRun(referenceRuns),
             sameHeaders: medianRun(sameHeadersRuns),
+            ratio: pairedRatio(serviceRuns, referenceRuns, rps),
+            cpuRatio: pairedRatio(serviceRuns, referenceRuns, cpuPerRequest),
+            sameHeadersRatio: pairedRatio(serviceRuns, sameHeadersRuns, rps),
             rssMb: service.rssMb(),
           });
         }
@@ -265,25 +282,28 @@ function printReport(
     `[${dataset.size}] ${counts.leagues} leagues, ${counts.pools} pools, ${counts.players} players ` +
       `(built in ${counts.buildSeconds.toFixed(1)} s); the bench user sees ${listed} leagues`,
   );
-  const rows = results.map(({ endpoint, bytes, service, reference, sameHeaders, rssMb }) => [
-    endpoint.name,
-    String(bytes),
-    service.requestsPerSecond.toFixed(0),
-    reference.requestsPerSecond.toFixed(0),
-    (service.requestsPerSecond / reference.requestsPerSecond).toFixed(2),
-    `${micros(service.cpuMicros)} (${micros(service.systemMicros)})`,
-    `${micros(reference.cpuMicros)} (${micros(reference.systemMicros)})`,
-    ((reference.cpuMicros ?? NaN) / (service.cpuMicros ?? NaN)).toFixed(2),
-    service.p50Ms.toFixed(2),
-    service.p99Ms.toFixed(2),
-    reference.p50Ms.toFixed(2),
-    reference.p99Ms.toFixed(2),
-    sameHeaders.requestsPerSecond.toFixed(0),
-    `${micros(sameHeaders.cpuMicros)} (${micros(sameHeaders.systemMicros)})`,
-    (service.requestsPerSecond / sameHeaders.requestsPerSecond).toFixed(2),
-    rssMb.toFixed(0),
-    service.errors + service.non2xx > 0 ? `${service.errors} err ${service.non2xx} non-2xx` : '',
-  ]);
+  const rows = results.map((result) => {
+    const { endpoint, bytes, service, reference, sameHeaders, rssMb } = result;
+    return [
+      endpoint.name,
+      String(bytes),
+      service.requestsPerSecond.toFixed(0),
+      reference.requestsPerSecond.toFixed(0),
+      result.ratio.toFixed(2),
+      `${micros(service.cpuMicros)} (${micros(service.systemMicros)})`,
+      `${micros(reference.cpuMicros)} (${micros(reference.systemMicros)})`,
+      result.cpuRatio.toFixed(2),
+      service.p50Ms.toFixed(2),
+      service.p99Ms.toFixed(2),
+      reference.p50Ms.toFixed(2),
+      reference.p99Ms.toFixed(2),
+      sameHeaders.requestsPerSecond.toFixed(0),
+      `${micros(sameHeaders.cpuMicros)} (${micros(sameHeaders.systemMicros)})`,
+      result.sameHeadersRatio.toFixed(2),
+      rssMb.toFixed(0),
+      service.errors + service.non2xx > 0 ? `${service.errors} err ${service.non2xx} non-2xx` : '',
+    ];
+  });
   printTable(
     [
       'endpoint',
