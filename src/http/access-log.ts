@@ -7,6 +7,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Logger } from 'pino';
+import { flat } from './flat.ts';
 
 export interface AccessLine {
   requestId: string;
@@ -132,7 +133,9 @@ export class AccessLog {
     const now = Date.now();
     if (now !== this.timeMs) {
       this.timeMs = now;
-      this.lead = `{"level":${LEVEL_INFO}${internals.time()}${internals.bindings},"request_id":"`;
+      this.lead = flat(
+        `{"level":${LEVEL_INFO}${internals.time()}${internals.bindings},"request_id":"`,
+      );
     }
     const middle = this.middleOf(line, internals);
     const text = `${this.lead}${line.requestId}${middle.text}${hundredths(line.durationMs)},"msg":"request"}\n`;
@@ -178,9 +181,10 @@ export class AccessLog {
       adminKeyId: line.adminKeyId,
       status: line.status,
       plain,
-      text:
+      text: flat(
         `"${method},"path":${plain ? `"${path}"` : JSON.stringify(path)}${route}${user}${admin}` +
-        `,"status":${line.status},"duration_ms":`,
+          `,"status":${line.status},"duration_ms":`,
+      ),
     };
     if (line.path.length <= MAX_KEPT_PATH) {
       if (this.middles.size >= MAX_KEPT_MIDDLES) this.middles.clear();

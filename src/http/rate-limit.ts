@@ -2,6 +2,8 @@
 // Redis INCR + PEXPIRE, so a shared store can replace the in-memory one without changing the
 // answers). Stores may answer synchronously; the app only awaits when handed a promise.
 
+import { flat } from './flat.ts';
+
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -96,7 +98,9 @@ export class RateLimiter {
   fieldLines(decision: RateLimitDecision): string {
     if (decision.limit !== this.leadLimit) {
       this.leadLimit = decision.limit;
-      this.lead = `${this.policyLine}RateLimit-Limit: ${decision.limit}\r\nRateLimit-Remaining: `;
+      this.lead = flat(
+        `${this.policyLine}RateLimit-Limit: ${decision.limit}\r\nRateLimit-Remaining: `,
+      );
     }
     return `${this.lead}${decision.remaining}\r\nRateLimit-Reset: ${decision.resetSeconds}\r\n`;
   }

@@ -22,6 +22,7 @@ import {
   validateHeaderValue,
 } from 'node:http';
 import { Socket } from 'node:net';
+import { flat } from './flat.ts';
 
 /** The parts of node:http's OutgoingMessage the head depends on (Node 20). */
 interface OutgoingInternals {
@@ -86,7 +87,7 @@ export function fieldBlock(fields: readonly string[]): string {
     validateHeaderValue(name, value);
     block += `${name}: ${value}\r\n`;
   }
-  return block;
+  return flat(block);
 }
 
 /**
@@ -130,7 +131,7 @@ export function writeHeadBlock(
 function statusLine(status: number): string {
   let line = STATUS_LINES.get(status);
   if (line === undefined) {
-    line = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+    line = flat(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`);
     STATUS_LINES.set(status, line);
   }
   return line;
@@ -165,12 +166,12 @@ function tails(): Tails {
   const now = Date.now();
   const second = Math.floor(now / 1000);
   if (second !== current.second) {
-    const date = `Date: ${new Date(now).toUTCString()}\r\n`;
+    const date = flat(`Date: ${new Date(now).toUTCString()}\r\n`);
     current = {
       second,
       date,
-      close: `${date}Connection: close\r\n\r\n`,
-      keepAlive: `${date}Connection: keep-alive\r\n\r\n`,
+      close: flat(`${date}Connection: close\r\n\r\n`),
+      keepAlive: flat(`${date}Connection: keep-alive\r\n\r\n`),
       keepAliveTimed: '',
       timeout: -1,
       max: -1,
@@ -184,9 +185,10 @@ function keepAliveTail(timeoutSeconds: number, max: number): string {
   if (made.timeout !== timeoutSeconds || made.max !== max) {
     made.timeout = timeoutSeconds;
     made.max = max;
-    made.keepAliveTimed =
+    made.keepAliveTimed = flat(
       `${made.date}Connection: keep-alive\r\nKeep-Alive: timeout=${timeoutSeconds}` +
-      `${max > 0 ? `, max=${max}` : ''}\r\n\r\n`;
+        `${max > 0 ? `, max=${max}` : ''}\r\n\r\n`,
+    );
   }
   return made.keepAliveTimed;
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { MediaType } from '../negotiate.ts';
+import { flat } from '../flat.ts';
 import { fieldBlock } from '../response-head.ts';
 import { ETAG_SUFFIX } from './conditional.ts';
 import type { Coding } from './conditional.ts';
@@ -116,7 +117,7 @@ export class CachedResponse {
     const notModified = fieldBlock(validators);
     const { body } = representation;
     const blocks: HeadBlocks = {
-      ok: notModified + fieldBlock(content.concat(this.headers)),
+      ok: flat(notModified + fieldBlock(content.concat(this.headers))),
       notModified,
       body: body.length <= STRING_BODY_MAX_BYTES ? body.toString('latin1') : body,
     };
