@@ -139,7 +139,6 @@ function statusLine(status: number): string {
 
 /** The end of a head (Date, the connection fields, the blank line), made once per second. */
 interface Tails {
-  second: number;
   /** The Date line. */
   date: string;
   close: string;
@@ -151,24 +150,19 @@ interface Tails {
   max: number;
 }
 
-let current: Tails = {
-  second: -1,
-  date: '',
-  close: '',
-  keepAlive: '',
-  keepAliveTimed: '',
-  timeout: -1,
-  max: -1,
-};
+/** This second's tails; undefined from the second's end until a head asks for them again. */
+let current: Tails | undefined;
 
-/** The tails of this second, with the IMF-fixdate of now (node:http keeps one per second too). */
+/**
+ * The tails of this second, with the IMF-fixdate of now. As node:http does for its own Date
+ * (`utcDate`), a timer at the next second's start drops them, so a head reads no clock: a
+ * `Date.now()` per request had been 0.4% of the CPU on the bench.
+ */
 function tails(): Tails {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== current.second) {
+  if (current === undefined) {
+    const now = Date.now();
     const date = flat(`Date: ${new Date(now).toUTCString()}\r\n`);
     current = {
-      second,
       date,
       close: flat(`${date}Connection: close\r\n\r\n`),
       keepAlive: flat(`${date}Connection: keep-alive\r\n\r\n`),
@@ -176,8 +170,13 @@ function tails(): Tails {
       timeout: -1,
       max: -1,
     };
+    setTimeout(expireTails, 1000 - (now % 1000)).unref();
   }
   return current;
+}
+
+function expireTails(): void {
+  current = undefined;
 }
 
 function keepAliveTail(timeoutSeconds: number, max: number): string {

@@ -108,6 +108,40 @@ for (const setup of SERVERS) {
   });
 }
 
+describe('own response head: Date', () => {
+  let server: Server;
+  let port: number;
+
+  before(async () => {
+    server = createServer((req, res) => answer(req.url ?? '', req.method ?? '', res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The second of the Date field an answer sent, and the seconds before and after asking. */
+  async function dated(): Promise<{ sent: number; before: number; after: number }> {
+    const before = Math.floor(Date.now() / 1000);
+    const wire = await exchange(
+      port,
+      'GET /own/200 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    const after = Math.floor(Date.now() / 1000);
+    const date = /\r\nDate: ([^\r]+)\r\n/.exec(wire)?.[1];
+    assert.ok(date !== undefined, 'the answer has a Date field');
+    return { sent: Date.parse(date) / 1000, before, after };
+  }
+
+  it('says the second it was sent in, from one second to the next', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { sent, before, after } = await dated();
+      assert.ok(sent >= before && sent <= after, `Date ${sent} outside ${before}-${after}`);
+      // Past the next second's start, where the kept Date gives way to a new one.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    }
+  });
+});
+
 describe('fieldBlock', () => {
   it('joins the fields as header lines, and splits back (the fallback) to the same list', () => {
     const block = fieldBlock(OK_FIELDS);
