@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { flat } from './flat.ts';
+import { Kept, MAX_KEPT_PATH } from './kept.ts';
 
 export interface AccessLine {
   requestId: string;
@@ -55,7 +56,6 @@ const MAX_PATH_LOGGED = 256;
 const TOKEN_TAIL = /((?:f|%66)(?:ld|la|cs)_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/gi;
 /** Paths whose line middle is kept (Middle), at most MAX_KEPT_PATH characters each. */
 const MAX_KEPT_MIDDLES = 1024;
-const MAX_KEPT_PATH = 200;
 /** Pending bytes that are written at once, whatever the interval (a burst of long paths). */
 const MAX_PENDING_BYTES = 64 * 1024;
 /**
@@ -87,7 +87,7 @@ export class AccessLog {
    * requests, so the method, path, route, user and status fields are formatted (and the path
    * checked for a token and for escapes) once, and a line is made of five pieces.
    */
-  private readonly middles = new Map<string, Middle>();
+  private readonly middles = new Kept<string, Middle>(MAX_KEPT_MIDDLES);
   /**
    * Whether info lines are written, kept and updated when the level changes: pino's
    * isLevelEnabled reads the logger's fields by symbol through V8's generic lookup (about 0.7% of
@@ -186,10 +186,7 @@ export class AccessLog {
           `,"status":${line.status},"duration_ms":`,
       ),
     };
-    if (line.path.length <= MAX_KEPT_PATH) {
-      if (this.middles.size >= MAX_KEPT_MIDDLES) this.middles.clear();
-      this.middles.set(line.path, middle);
-    }
+    if (line.path.length <= MAX_KEPT_PATH) this.middles.set(line.path, middle);
     return middle;
   }
 

@@ -9,6 +9,7 @@ import { preferredCoding } from './cache/conditional.ts';
 import { ResponseCache } from './cache/responses.ts';
 import type { CachedResponse } from './cache/responses.ts';
 import type { Exchange, Responder } from './exchange.ts';
+import { Kept } from './kept.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import type { RequestObserver } from './observer.ts';
@@ -51,7 +52,7 @@ export type ServeApi = (
 export function createApiServing(deps: ApiServingDeps): ServeApi {
   const { auth, limiter, responses, read, responder, observer } = deps;
   const leagueParams = leagueParamIndexes(deps.routes);
-  const keysByParams = new WeakMap<readonly string[], Map<MediaType, Map<number, string>>>();
+  const keysByParams = new WeakMap<readonly string[], Map<MediaType, Kept<number, string>>>();
 
   function serveApi(
     ex: Exchange,
@@ -159,14 +160,13 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     }
     let byUser = byFormat.get(format);
     if (byUser === undefined) {
-      byUser = new Map();
+      byUser = new Kept(MAX_USER_KEYS);
       byFormat.set(format, byUser);
     }
     const slot = userId ?? NO_USER;
     let key = byUser.get(slot);
     if (key === undefined) {
       key = ResponseCache.key(route.doc.operationId, userId, keyParams, undefined, format);
-      if (byUser.size >= MAX_USER_KEYS) byUser.clear();
       byUser.set(slot, key);
     }
     return key;

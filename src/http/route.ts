@@ -3,6 +3,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Product } from '../domain/catalog.ts';
 import type { Principal } from './auth.ts';
+import { Kept } from './kept.ts';
 import { isXml } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { invalidParameter } from './problems.ts';
@@ -174,13 +175,12 @@ const MAX_REMEMBERED_KEYS = 4096;
 function memoized(
   keyOf: (rawParams: readonly string[]) => readonly string[] | undefined,
 ): (rawParams: readonly string[]) => readonly string[] | undefined {
-  const known = new Map<string, readonly string[] | null>();
+  const known = new Kept<string, readonly string[] | null>(MAX_REMEMBERED_KEYS);
   return (rawParams) => {
     const raw = rawParams.join('/');
     const found = known.get(raw);
     if (found !== undefined) return found ?? undefined;
     const key = keyOf(rawParams);
-    if (known.size >= MAX_REMEMBERED_KEYS) known.clear();
     known.set(raw, key ?? null);
     return key;
   };

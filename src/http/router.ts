@@ -4,14 +4,13 @@
 // Map lookup costs less than splitting it, and the match's parameters then stay the same array,
 // which the API path keys its own per-path work on (api-serving.ts).
 
+import { Kept, MAX_KEPT_PATH } from './kept.ts';
+
 export interface RouteMatch<T> {
   readonly target: T;
   /** Parameter segments in template order, still percent-encoded; shared, never changed. */
   readonly params: readonly string[];
 }
-
-/** Longer paths are matched every time: the kept paths take at most `remember` times this. */
-const MAX_REMEMBERED_PATH = 200;
 
 interface Entry<T> {
   target: T;
@@ -22,10 +21,12 @@ interface Entry<T> {
 export class Router<T> {
   private readonly entries: Entry<T>[] = [];
   /** Matches by path, up to `remember` of them (then it starts again). */
-  private readonly known = new Map<string, RouteMatch<T>>();
+  private readonly known: Kept<string, RouteMatch<T>>;
 
   /** `remember`: how many matched paths to keep (0: none). */
-  constructor(private readonly remember = 0) {}
+  constructor(private readonly remember = 0) {
+    this.known = new Kept(remember);
+  }
 
   /** `template` like '/league/settings/{league_id}'. */
   add(template: string, target: T): this {
@@ -39,10 +40,7 @@ export class Router<T> {
     let found = this.known.get(path);
     if (found !== undefined) return found;
     found = this.search(path);
-    if (found !== undefined && path.length <= MAX_REMEMBERED_PATH) {
-      if (this.known.size >= this.remember) this.known.clear();
-      this.known.set(path, found);
-    }
+    if (found !== undefined && path.length <= MAX_KEPT_PATH) this.known.set(path, found);
     return found;
   }
 

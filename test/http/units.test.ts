@@ -1,5 +1,6 @@
 // The HTTP layer's pure pieces: Accept negotiation, the in-memory rate-limit window, the token
 // cache (revocation within its TTL) and XML escaping.
+import { Kept } from '../../src/http/kept.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateToken, hashToken } from '../../src/domain/tokens.ts';
@@ -88,6 +89,20 @@ describe('Router', () => {
       router.match('/league/settings/1')?.params,
       router.match('/league/settings/1')?.params,
     );
+  });
+});
+
+describe('Kept', () => {
+  it('keeps up to its capacity, then starts again; a capacity of 0 keeps nothing', () => {
+    const kept = new Kept<string, number>(2);
+    kept.set('a', 1);
+    kept.set('b', 2);
+    assert.deepEqual([kept.get('a'), kept.get('b')], [1, 2]);
+    kept.set('c', 4);
+    assert.deepEqual([kept.get('a'), kept.get('b'), kept.get('c')], [undefined, undefined, 4]);
+    const none = new Kept<string, number>(0);
+    none.set('a', 1);
+    assert.equal(none.get('a'), undefined);
   });
 });
 
