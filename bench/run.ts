@@ -1,7 +1,7 @@
 // `npm run bench`: the service against a bare node:http server writing the same bytes, on every
 // endpoint, for each dataset size; then the cold path. Prints figures only (no pass/fail).
 //   npm run bench -- [--size small|large|both] [--duration 5] [--connections 50] [--runs 3]
-//                    [--idle 100] [--cold no] [--node-flag=--flag]...
+//                    [--idle 100] [--cold no] [--each] [--node-flag=--flag]...
 // See docs/performance.md for what the figures mean and the targets.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -45,6 +45,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'typo-queries': { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
+    /** `--each`: a line per run as well (each server's req/s, CPU per request and p99). */
+    each: { type: 'boolean', default: false },
     /** `--cold no` skips the cold-path figures (quick A/B runs of the load table). */
     cold: { type: 'string', default: 'yes' },
     /**
@@ -156,6 +158,9 @@ async function benchmark(size: Size): Promise<void> {
             for (const { server, into } of order) {
               into.push(await load(server, endpoint, durationSeconds));
             }
+            if (values.each) {
+              printRun(endpoint, run, [serviceRuns, referenceRuns, sameHeadersRuns]);
+            }
           }
           const rps = (run: LoadResult) => run.requestsPerSecond;
           const cpuPerRequest = (run: LoadResult) => 1 / (run.cpuMicros ?? NaN);
@@ -217,6 +222,15 @@ function printAfterIdle(before: EndpointResult, after: LoadResult): void {
       `CPU ${micros(after.cpuMicros)} µs/req (in the table: ` +
       `${before.service.requestsPerSecond.toFixed(0)} req/s, ${micros(before.service.cpuMicros)} µs/req)`,
   );
+}
+
+/** `--each`: the round's last run of each server, as `name run: service / reference / same`. */
+function printRun(endpoint: Endpoint, run: number, servers: readonly LoadResult[][]): void {
+  const figures = servers.map((runs) => {
+    const last = runs[runs.length - 1] as LoadResult;
+    return `${last.requestsPerSecond.toFixed(0)} req/s ${micros(last.cpuMicros)} µs p99 ${last.p99Ms.toFixed(2)}`;
+  });
+  console.log(`  ${endpoint.name} run ${run + 1}: ${figures.join(' | ')}`);
 }
 
 function endpointsOf(dataset: BuiltDataset): Endpoint[] {
