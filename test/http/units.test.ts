@@ -8,7 +8,7 @@ import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
 import { Router } from '../../src/http/router.ts';
 import { HttpProblem } from '../../src/http/problems.ts';
-import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
+import { MemoryRateLimitStore, RateLimiter, decimal } from '../../src/http/rate-limit.ts';
 import { escapeXml } from '../../src/http/xml.ts';
 import { byFullName, rosteredJson } from '../../src/http/routes/all-rostered.ts';
 import type { Player } from '../../src/domain/records.ts';
@@ -139,6 +139,37 @@ describe('MemoryRateLimitStore', () => {
     // 'a' was evicted to make room for 'd', so it starts a fresh window.
     assert.equal(store.hit('a', 1, 60_000).allowed, true);
     assert.equal(store.hit('d', 1, 60_000).allowed, false);
+  });
+});
+
+describe('decimal (RateLimit-Remaining without the number-string cache)', () => {
+  it('writes what String() writes for every count, at each digit-pair boundary and at random', () => {
+    const counts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 1001, 9999, 10_000, 10_099, 999_999_999];
+    counts.push(1_000_000_000, 1_000_000_007, 2 ** 31, Number.MAX_SAFE_INTEGER - 1);
+    counts.push(Number.MAX_SAFE_INTEGER);
+    for (let power = 1; power < 1e16; power *= 10) counts.push(power - 1, power, power + 1);
+    let seed = 7;
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      counts.push(seed % 10 ** (1 + (i % 9)), seed * (i + 1));
+    }
+    for (const n of counts) assert.equal(decimal(n), String(n), `for ${n}`);
+  });
+  it('leaves what is not a count to String()', () => {
+    for (const n of [-1, 1.5, Number.MAX_SAFE_INTEGER + 2, Infinity, NaN]) {
+      assert.equal(decimal(n), String(n));
+    }
+  });
+  it('is what the RateLimit-Remaining field says, on the hot path and in the header object', () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), 1_000_000_000);
+    const decision = {
+      allowed: true,
+      limit: 1_000_000_000,
+      remaining: 999_785_687,
+      resetSeconds: 45,
+    };
+    assert.match(limiter.fieldLines(decision), /\r\nRateLimit-Remaining: 999785687\r\n/);
+    assert.equal(limiter.headers(decision)['RateLimit-Remaining'], '999785687');
   });
 });
 
