@@ -24,7 +24,7 @@ export class Router<T> {
   private readonly known: Kept<string, RouteMatch<T>>;
 
   /** `remember`: how many matched paths to keep (0: none). */
-  constructor(private readonly remember = 0) {
+  constructor(remember = 0) {
     this.known = new Kept(remember);
   }
 
@@ -36,7 +36,7 @@ export class Router<T> {
   }
 
   match(path: string): RouteMatch<T> | undefined {
-    if (this.remember === 0) return this.search(path);
+    if (this.known.capacity === 0) return this.search(path);
     let found = this.known.get(path);
     if (found !== undefined) return found;
     found = this.search(path);
