@@ -1,7 +1,7 @@
 // `npm run bench`: the service against a bare node:http server writing the same bytes, on every
 // endpoint, for each dataset size; then the cold path. Prints figures only (no pass/fail).
 //   npm run bench -- [--size small|large|both] [--duration 5] [--connections 50] [--runs 3]
-//                    [--idle 100] [--cold no] [--each] [--node-flag=--flag]...
+//                    [--idle 100] [--cold no] [--each] [--pin no] [--node-flag=--flag]...
 // See docs/performance.md for what the figures mean and the targets.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,7 +14,7 @@ import { buildDataset } from './dataset.ts';
 import type { BuiltDataset, Size } from './dataset.ts';
 import { findGenerator, medianRun, pairedRatio, runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
-import { compileService, startReference, startService } from './processes.ts';
+import { compileService, cpuPinning, startReference, startService } from './processes.ts';
 import type { Child } from './processes.ts';
 
 interface Endpoint {
@@ -55,6 +55,11 @@ const { values } = parseArgs({
      * (src/cli/main.ts, --no-memory-reducer); this shows whether a start's flags still prevent it.
      */
     idle: { type: 'string', default: '0' },
+    /**
+     * `--pin no` leaves the generator and the servers to the scheduler; by default the generator
+     * runs on CPU 0 and the servers on the others (processes.ts, cpuPinning, says why).
+     */
+    pin: { type: 'string', default: 'yes' },
     /** Extra node flags for the service, e.g. `--node-flag=--max-semi-space-size=4` (A/B runs). */
     'node-flag': { type: 'string', multiple: true, default: [] },
   },
@@ -74,11 +79,15 @@ const RATE_LIMIT = 1_000_000_000;
 /** node:http writes these itself on every answer; the rest are the service's own, in its order. */
 const ADDED_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+if (!['yes', 'no'].includes(values.pin))
+  throw new Error(`--pin must be yes or no, not ${values.pin}`);
+
 const generator = findGenerator();
+const pinning = values.pin === 'yes' ? cpuPinning() : undefined;
 console.log(
   `fantasy-data benchmark: ${connections} connections, ${durationSeconds} s per run, median of ` +
     `${runs} run(s) of service, reference and same-headers reference (every other one in reverse order; ratios are medians of each run's ratio), ${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon (wrk not found)'} ` +
-    `on 127.0.0.1, node ${process.version}`,
+    `on 127.0.0.1, ${pinning ? `generator on CPU ${pinning.generator}, servers on CPU ${pinning.servers}` : 'CPUs not pinned'}, node ${process.version}`,
 );
 compileService();
 for (const size of sizes) await benchmark(size);
@@ -93,6 +102,7 @@ async function benchmark(size: Size): Promise<void> {
       logFile: join(dir, 'service.log'),
       rateLimitPerMinute: RATE_LIMIT,
       nodeFlags: values['node-flag'],
+      cpus: pinning?.servers,
     });
     try {
       const endpoints = endpointsOf(dataset);
@@ -112,8 +122,8 @@ async function benchmark(size: Size): Promise<void> {
       const listed = (JSON.parse(Buffer.from(list, 'base64').toString()) as unknown[]).length;
       const responsesFile = join(dir, 'responses.json');
       writeFileSync(responsesFile, JSON.stringify(recorded));
-      const reference = await startReference(responsesFile);
-      const sameHeaders = await startReference(responsesFile, true);
+      const reference = await startReference(responsesFile, false, pinning?.servers);
+      const sameHeaders = await startReference(responsesFile, true, pinning?.servers);
       const results: EndpointResult[] = [];
       let afterIdle: LoadResult | undefined;
       try {
