@@ -9,7 +9,7 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../src/domain/tokens.ts';
-import { AccessLog, hundredths } from '../../src/http/access-log.ts';
+import { AccessLog, hundredths, isoTimeField } from '../../src/http/access-log.ts';
 import { createLogger } from '../../src/logger.ts';
 
 function capture(level: 'info' | 'warn') {
@@ -71,6 +71,26 @@ describe('AccessLog', () => {
       const ms = Math.round(all) / 100;
       assert.equal(hundredths(ms), JSON.stringify(ms), `${all} hundredths`);
     }
+  });
+
+  it("writes pino's isoTime field for every millisecond, its second's part kept", () => {
+    const field = isoTimeField();
+    const pinoField = (ms: number) => `,"time":"${new Date(ms).toISOString()}"`;
+    const start = Date.UTC(2026, 10, 25, 23, 59, 58, 990);
+    // Across seconds, minutes, a day and a year's end, and back in time (a clock set back).
+    const times = [
+      ...Array.from({ length: 2100 }, (_, at) => start + at),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2027, 0, 1, 0, 0, 0, 0),
+      start,
+      0,
+      7,
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1, 0, 0, 0, 5),
+      Date.UTC(-1, 0, 1),
+      Date.UTC(2030, 5, 1, 12, 0, 0, 40),
+    ];
+    for (const ms of times) assert.equal(field(ms), pinoField(ms), String(ms));
   });
 
   it('leaves out an unknown route and user, and cuts a long path', () => {
