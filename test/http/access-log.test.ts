@@ -9,8 +9,8 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../src/domain/tokens.ts';
-import { AccessLog, hundredths, isoTimeField } from '../../src/http/access-log.ts';
-import { createLogger } from '../../src/logger.ts';
+import { AccessLog, hundredths } from '../../src/http/access-log.ts';
+import { createLogger, isoTimeField } from '../../src/logger.ts';
 
 function capture(level: 'info' | 'warn') {
   const writes: string[] = [];
