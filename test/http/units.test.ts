@@ -173,6 +173,35 @@ describe('decimal (RateLimit-Remaining without the number-string cache)', () => 
   });
 });
 
+describe('RateLimiter field renderings', () => {
+  // The hot path writes fieldLines() into a cached answer's head; every other answer passes
+  // headers() to writeHead. Both must carry the same fields with the same values.
+  it('gives the same fields as header lines and as a header object', () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), 120);
+    const decisions = [
+      { allowed: true, limit: 120, remaining: 119, resetSeconds: 60 },
+      { allowed: true, limit: 120, remaining: 0, resetSeconds: 1 },
+      // A decision carrying another limit (a store shared with differently set instances).
+      { allowed: false, limit: 30, remaining: 0, resetSeconds: 17 },
+      { allowed: true, limit: 1_000_000_000, remaining: 999_785_687, resetSeconds: 45 },
+    ];
+    for (const decision of decisions) {
+      const lines = limiter.fieldLines(decision);
+      assert.ok(lines.endsWith('\r\n'), 'every line ends with CRLF');
+      const fromLines = Object.fromEntries(
+        lines
+          .slice(0, -2)
+          .split('\r\n')
+          .map((line) => {
+            const colon = line.indexOf(': ');
+            return [line.slice(0, colon), line.slice(colon + 2)];
+          }),
+      );
+      assert.deepEqual(fromLines, limiter.headers(decision), JSON.stringify(decision));
+    }
+  });
+});
+
 describe('TokenAuthenticator', () => {
   const token = generateToken();
   const stored: StoredToken = {
