@@ -9,7 +9,7 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../src/domain/tokens.ts';
-import { AccessLog, hundredths } from '../../src/http/access-log.ts';
+import { AccessLog, hundredths, writeHundredths } from '../../src/http/access-log.ts';
 import { createLogger, isoTimeField } from '../../src/logger.ts';
 
 function capture(level: 'info' | 'warn') {
@@ -71,6 +71,17 @@ describe('AccessLog', () => {
       const ms = Math.round(all) / 100;
       assert.equal(hundredths(ms), JSON.stringify(ms), `${all} hundredths`);
     }
+  });
+
+  it('writes a duration into the line with the characters hundredths() gives', () => {
+    const into = Buffer.alloc(64, 0x78);
+    const check = (ms: number) => {
+      const end = writeHundredths(into, 5, ms);
+      assert.equal(into.toString('latin1', 5, end), hundredths(ms), `${ms} ms`);
+      assert.equal(into[4], 0x78, 'nothing before the place given');
+    };
+    for (let all = 0; all <= 200_000; all += all < 2000 ? 1 : 97) check(Math.round(all) / 100);
+    for (const ms of [1e9, 123_456_789.01, 2 ** 40, -1, 1e300, Number.NaN]) check(ms);
   });
 
   it("writes pino's isoTime field for every millisecond, its second's part kept", () => {
@@ -257,6 +268,23 @@ describe('AccessLog', () => {
     assert.equal(first?.path, line.path, 'non-ASCII and escapes survive');
     assert.equal(first?.request_id, 'req-1');
     assert.equal(second?.request_id, 'req-2');
+  });
+
+  it('keeps a line whole whatever its length, and an id past ASCII as UTF-8', () => {
+    const { logger, writes } = capture('info');
+    const access = new AccessLog(logger, 1000);
+    // Not ids the app lets through (it checks them): written all the same, as valid JSON.
+    const long = 'r'.repeat(200_000);
+    access.write({ ...line, requestId: 'before' });
+    access.write({ ...line, requestId: long });
+    access.write({ ...line, requestId: 'réq-ü€😀' });
+    access.flush();
+    const ids = writes
+      .join('')
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => (JSON.parse(text) as { request_id: string }).request_id);
+    assert.deepEqual(ids, ['before', long, 'réq-ü€😀']);
   });
 
   it('writes nothing when info is off', async () => {
