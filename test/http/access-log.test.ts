@@ -9,7 +9,7 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../src/domain/tokens.ts';
-import { AccessLog, hundredths, writeHundredths } from '../../src/http/access-log.ts';
+import { AccessLog, writeHundredths } from '../../src/http/access-log.ts';
 import { createLogger, isoTimeField } from '../../src/logger.ts';
 
 function capture(level: 'info' | 'warn') {
@@ -67,21 +67,14 @@ describe('AccessLog', () => {
   }
 
   it('writes durations as JSON.stringify does, from whole hundredths', () => {
-    for (let all = 0; all <= 200_000; all += all < 2000 ? 1 : 97) {
-      const ms = Math.round(all) / 100;
-      assert.equal(hundredths(ms), JSON.stringify(ms), `${all} hundredths`);
-    }
-  });
-
-  it('writes a duration into the line with the characters hundredths() gives', () => {
     const into = Buffer.alloc(64, 0x78);
     const check = (ms: number) => {
       const end = writeHundredths(into, 5, ms);
-      assert.equal(into.toString('latin1', 5, end), hundredths(ms), `${ms} ms`);
+      assert.equal(into.toString('latin1', 5, end), JSON.stringify(ms), `${ms} ms`);
       assert.equal(into[4], 0x78, 'nothing before the place given');
     };
     for (let all = 0; all <= 200_000; all += all < 2000 ? 1 : 97) check(Math.round(all) / 100);
-    for (const ms of [1e9, 123_456_789.01, 2 ** 40, -1, 1e300, Number.NaN]) check(ms);
+    for (const ms of [1e9, 123_456_789.01, 2 ** 40, -1, -0.5, 1e300, Number.NaN]) check(ms);
   });
 
   it("writes pino's isoTime field for every millisecond, its second's part kept", () => {
