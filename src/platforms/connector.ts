@@ -16,6 +16,13 @@ export type AccountSettings = Readonly<Record<string, unknown>>;
 export interface CredentialStore {
   load(): Promise<string | undefined>;
   replace(previous: string, next: string): Promise<boolean>;
+  /**
+   * Runs `work` holding the account's lease on its credentials, which every run and process
+   * shares, so only one of them renews a token at a time; `work` should `load` again first (the
+   * previous holder may have renewed). The signal handed to `work` ends it at the lease's
+   * deadline. Absent where there is nobody to share with.
+   */
+  exclusive?<T>(work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
 /** A user's account on a platform, as linked with `fantasy-data link`. */

@@ -38,6 +38,10 @@ export interface PlatformAccountsTable {
   settings: string | null;
   /** Why the platform refused the stored credentials; set until the account is linked again. */
   link_problem: string | null;
+  /** Who holds the lease on renewing the credentials (sync/credential-lease.ts); null: free. */
+  credentials_lease: string | null;
+  /** When that lease lapses (ISO), should its holder die holding it. */
+  credentials_lease_until: string | null;
 }
 
 export interface LeaguesTable {

@@ -19,6 +19,7 @@ import { markSeasonsComplete } from '../storage/repositories/account-seasons.ts'
 import { nowIso } from '../storage/db.ts';
 import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
 import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
+import { withCredentialLease } from './credential-lease.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-keys.ts';
 import { syncLeagues } from './leagues.ts';
@@ -303,6 +304,7 @@ function toPlatformAccount(
         if (replaced) ciphertexts.set(next, nextEncrypted);
         return replaced;
       },
+      exclusive: (work, signal) => withCredentialLease(store, account, work, signal),
     };
   }
   return result;

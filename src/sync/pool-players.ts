@@ -5,7 +5,10 @@
 //   player in it; a league only adds the players the pool lacks, and never overwrites a pool
 //   record with a poorer one such as a draft-pick record or an id-only placeholder;
 // - a player already described by an earlier league of the same run keeps that description, so
-//   two leagues describing one player differently do not overwrite each other on every run.
+//   two leagues describing one player differently do not overwrite each other on every run;
+// - a kept record still takes the jersey number a league gives when it has none: some platforms'
+//   full lists carry no numbers at all (ESPN's season list) while their rosters do. Only gaps are
+//   filled, so the first description wins and re-syncs stay the same.
 // Together with a fixed write order this makes re-syncs come out the same, also across
 // processes: a connector may describe rostered players differently depending on whether it
 // fetched the full player list itself in this process (Sleeper does).
@@ -32,8 +35,19 @@ export async function resolvePlayers(
   ].sort();
   const stored = await loadStoredPlayers(db, poolKeyOf(snapshot), ids.filter(preferStored));
   const players = ids.flatMap((id) => {
-    const player = stored.get(id) ?? given.get(id);
-    return player === undefined ? [] : [player];
+    const kept = stored.get(id);
+    const league = given.get(id);
+    if (kept === undefined) return league === undefined ? [] : [league];
+    return [withGapsFilled(kept, league)];
   });
   return { ...snapshot, players };
+}
+
+/**
+ * The kept record, with the uniform number a league's record gives when the kept one has none.
+ * Other fields are not taken: a full list without a team or a position says the player has none.
+ */
+function withGapsFilled(kept: PlayerRecord, league: PlayerRecord | undefined): PlayerRecord {
+  if (kept.uniformNumber !== undefined || league?.uniformNumber === undefined) return kept;
+  return { ...kept, uniformNumber: league.uniformNumber };
 }

@@ -89,15 +89,18 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
         throw new PlatformError('espn', message, 'invalid_response');
       }
       const snapshot = mapLeagueSnapshot({ league, ref, players: [] });
-      // Rostered players the stored pool lacks, as the rosters describe them.
+      // Every rostered player as the roster describes him, stored or not: ESPN's season list has
+      // no jersey numbers, so the engine fills the stored players' gaps from these
+      // (sync/pool-players.ts). A player described nowhere gets a placeholder only if the store
+      // lacks him too.
       const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
-      const missing = rostered.filter((id) => !stored.has(id));
-      if (missing.length === 0) return snapshot;
       const described = rosteredPlayers(league);
-      const players: PlayerRecord[] = missing.map((id) => {
+      const undescribed = rostered.filter((id) => !described.has(id));
+      const stored = await context.storedPlayerIds(undescribed);
+      const players: PlayerRecord[] = rostered.flatMap((id) => {
         const player = described.get(id);
-        return player ? mapPlayer(player, ref.sport, ref.season) : placeholderPlayer(id);
+        if (player) return [mapPlayer(player, ref.sport, ref.season)];
+        return stored.has(id) ? [] : [placeholderPlayer(id)];
       });
       return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
     },

@@ -10,13 +10,13 @@ import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
 import {
   compareIds,
-  leagueApiRoot,
   mapHistory,
   mapLeagueSnapshot,
   mapMyLeague,
   mapPlayerList,
   placeholderPlayer,
 } from './mapping.ts';
+import { leagueApiRoot } from './hosts.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
 import type { MflLeague } from './schemas.ts';
 import {
@@ -270,7 +270,7 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       const cookie = loginCookie(account);
       const answer = await readLeague(key, season, cookie, signal);
       if ('refused' in answer) throw leagueRefused(key, season, answer.refused, cookie);
-      const root = leagueApiRoot(apiRoot, answer.league.baseURL);
+      const root = leagueApiRoot(apiRoot, answer.league.baseURL, `league ${key} (${season})`);
       const rostersBody = await exportJson(
         root,
         season,

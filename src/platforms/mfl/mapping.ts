@@ -1,5 +1,4 @@
 // MyFantasyLeague payloads -> domain records, one named function per record type. Pure: no I/O.
-import { isIP } from 'node:net';
 import { externalIdText } from '../../domain/crossref.ts';
 import type { ExternalIdType } from '../../domain/crossref.ts';
 import type {
@@ -170,30 +169,6 @@ export function mapHistory(league: MflLeague): LeagueRef[] {
     if (!match || match[1] !== entry.year.trim()) return [];
     return [{ platformLeagueKey: match[2] as string, season: Number(match[1]), sport: 'football' }];
   });
-}
-
-/**
- * Where to send a league's requests. MFL serves each league from a numbered host (its baseURL,
- * https://www47.myfantasyleague.com) and may move it; the API host is only the front door. The
- * league's host is used only when it is a sibling of the configured API host (same parent
- * domain, e.g. myfantasyleague.com), with the API's scheme: a body can never send the account's
- * cookie to another site, and an API host that is an address (a test's fake) is kept as is.
- */
-export function leagueApiRoot(apiRoot: string, leagueBaseUrl: string | undefined): string {
-  if (!leagueBaseUrl) return apiRoot;
-  let api: URL;
-  let league: URL;
-  try {
-    api = new URL(apiRoot);
-    league = new URL(leagueBaseUrl);
-  } catch {
-    return apiRoot;
-  }
-  if (isIP(api.hostname) !== 0 || isIP(league.hostname) !== 0) return apiRoot;
-  const parent = (host: string): string => host.split('.').slice(1).join('.');
-  const domain = parent(api.hostname);
-  if (!domain.includes('.') || parent(league.hostname) !== domain) return apiRoot;
-  return `${api.protocol}//${league.host}${api.pathname.replace(/\/+$/, '')}`;
 }
 
 export interface MflLeagueParts {

@@ -1,7 +1,8 @@
 // An account's Yahoo tokens during syncs: the access token renewed ahead of expiry (and after a
-// 401), the rotated pair stored by compare-and-swap through the engine's credential store, and a
-// process that loses the swap (or whose renewal Yahoo refuses because another process already
-// used the refresh token) adopting the tokens the other process stored.
+// 401) by one run at a time across processes (the credential store's lease), the rotated pair
+// stored by compare-and-swap, and a process that loses the swap anyway (or whose renewal Yahoo
+// refuses because another process already used the refresh token) adopting the tokens the other
+// process stored.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -81,6 +82,18 @@ export function createTokenKeeper(
     state.tokens = parseTokens(text);
   }
 
+  /** Takes the stored tokens when another run or process renewed them; true if they serve. */
+  async function adoptStored(
+    state: TokenState,
+    store: CredentialStore | undefined,
+    stale: string | undefined,
+  ): Promise<boolean> {
+    const stored = await store?.load();
+    if (stored === undefined || stored === state.text) return false;
+    adopt(state, stored);
+    return fresh(state.tokens) && state.tokens.access_token !== stale;
+  }
+
   async function renew(
     state: TokenState,
     store: CredentialStore | undefined,
@@ -88,17 +101,28 @@ export function createTokenKeeper(
     signal: AbortSignal | undefined,
   ): Promise<void> {
     // Another run or process may have renewed already: its tokens are the newest.
-    const stored = await store?.load();
-    if (stored !== undefined && stored !== state.text) {
-      adopt(state, stored);
-      if (fresh(state.tokens) && state.tokens.access_token !== stale) return;
-    }
+    if (await adoptStored(state, store, stale)) return;
+    if (store?.exclusive === undefined) return refresh(state, store, signal);
+    // One renewal per account across processes: whoever held the lease before us may have
+    // renewed, so look again once we hold it. Its signal bounds the call, so that a slow Yahoo
+    // cannot keep the others waiting past the lease.
+    await store.exclusive(async (bounded) => {
+      if (await adoptStored(state, store, stale)) return;
+      await refresh(state, store, bounded);
+    }, signal);
+  }
+
+  async function refresh(
+    state: TokenState,
+    store: CredentialStore | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     let next: YahooTokens;
     try {
       next = await oauth.refresh(state.tokens.refresh_token, signal);
     } catch (error) {
-      // Refused because another process's refresh rotated the token meanwhile? Then use theirs,
-      // once it has stored them (its answer may arrive a moment after our refusal).
+      // Refused because a process that did not wait for the lease (or whose lease lapsed)
+      // rotated the token meanwhile? Then use theirs, once it has stored them.
       if (!(error instanceof PlatformError) || error.kind !== 'credentials_rejected') throw error;
       for (const waitMs of store === undefined ? [] : [0, 500, 2_000]) {
         if (waitMs > 0) await sleep(waitMs, signal);

@@ -7,12 +7,8 @@ import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount } from '../../../src/platforms/connector.ts';
 import { createMflConnector } from '../../../src/platforms/mfl/index.ts';
 import type { MflConnectorOptions } from '../../../src/platforms/mfl/index.ts';
-import {
-  leagueApiRoot,
-  mapPosition,
-  mapTeam,
-  splitName,
-} from '../../../src/platforms/mfl/mapping.ts';
+import { leagueApiRoot } from '../../../src/platforms/mfl/hosts.ts';
+import { mapPosition, mapTeam, splitName } from '../../../src/platforms/mfl/mapping.ts';
 import { storeHolding } from '../../helpers/connectors.ts';
 import { reply } from '../../helpers/fake-platform.ts';
 import { MFL_FIXTURES_SKIP, MFL_LOGIN, startFakeMfl } from '../../helpers/fake-mfl.ts';
@@ -49,25 +45,45 @@ describe('MFL mapping rules', () => {
     ]);
   });
 
-  test("a league's host is followed only when it is a sibling of the API host", () => {
+  test("a league's host is followed only when it is MFL's own, on 443 or 80", () => {
     const api = 'https://api.myfantasyleague.com';
+    const follow = (baseURL: string | undefined, root = api) =>
+      leagueApiRoot(root, baseURL, 'league 54040 (2020)');
+    assert.equal(follow('https://www47.myfantasyleague.com'), 'https://www47.myfantasyleague.com');
     assert.equal(
-      leagueApiRoot(api, 'https://www47.myfantasyleague.com'),
+      follow('https://www47.myfantasyleague.com:443/'),
       'https://www47.myfantasyleague.com',
     );
     assert.equal(
-      leagueApiRoot(api, 'http://www47.myfantasyleague.com/'),
+      follow('http://www47.myfantasyleague.com:80/'),
       'https://www47.myfantasyleague.com',
       "the API's scheme is kept",
     );
-    assert.equal(leagueApiRoot(api, 'https://www47.evil.example'), api);
-    assert.equal(leagueApiRoot(api, 'https://myfantasyleague.com.evil.example'), api);
-    assert.equal(leagueApiRoot(api, 'not a url'), api);
-    assert.equal(leagueApiRoot(api, undefined), api);
+    assert.equal(follow(undefined), api);
+    assert.equal(follow('  '), api);
+    for (const refused of [
+      'https://www47.myfantasyleague.com:8443',
+      'http://www47.myfantasyleague.com:5000',
+      'https://www47.evil.example',
+      'https://myfantasyleague.com.evil.example',
+      'https://evil.www47.myfantasyleague.com',
+      'https://user:pw@www47.myfantasyleague.com',
+      'ftp://www47.myfantasyleague.com',
+      'https://127.0.0.1',
+      'not a url',
+    ]) {
+      assert.throws(
+        () => follow(refused),
+        isKind('invalid_response', /league 54040 \(2020\): MFL named .* nothing was sent there/),
+        refused,
+      );
+    }
+    // The operator's base is trusted: a fake or a proxy keeps every call, MFL's hosts are checked.
     assert.equal(
-      leagueApiRoot('http://127.0.0.1:5000', 'https://www47.myfantasyleague.com'),
+      follow('https://www47.myfantasyleague.com', 'http://127.0.0.1:5000'),
       'http://127.0.0.1:5000',
     );
+    assert.throws(() => follow('http://127.0.0.1:5001', 'http://127.0.0.1:5000'), PlatformError);
   });
 });
 
@@ -191,34 +207,73 @@ describe('MFL connector faults', { skip: MFL_FIXTURES_SKIP }, () => {
     );
   });
 
-  test("a league's requests follow its own host, and only a sibling of the API host", async () => {
+  test("a league's requests follow MFL's own host, never another host or port", async () => {
     const { port } = new URL(fake.url);
     const recorded = fake.recorded('2020-league-54040.json') as { league: Record<string, unknown> };
-    const hosts: string[] = [];
-    // Hosts under mfl.test reach the fake on 127.0.0.1; the Host asked for is kept.
+    const asked: string[] = [];
+    // MFL's hosts reach the fake on 127.0.0.1; the host and port asked for are recorded.
     const routed: typeof fetch = (input, init) => {
       const url = new URL(String(input));
-      hosts.push(`${url.hostname} ${url.searchParams.get('TYPE')}`);
-      if (url.hostname.endsWith('.mfl.test')) url.hostname = '127.0.0.1';
+      asked.push(`${url.host} ${url.searchParams.get('TYPE')}`);
+      if (url.hostname.endsWith('.myfantasyleague.com')) {
+        Object.assign(url, { protocol: 'http:', hostname: '127.0.0.1', port });
+      }
       return fetch(url, init);
     };
-    const baseUrl = `http://api.mfl.test:${port}`;
-    for (const [baseURL, rosterHost] of [
-      [`https://www47.mfl.test:${port}`, 'www47.mfl.test'],
-      [`https://www47.elsewhere.example:${port}`, 'api.mfl.test'],
-    ] as const) {
-      hosts.length = 0;
+    const answering = (baseURL: string) => {
       fake.intercept = (request) =>
         request.query.get('TYPE') === 'league'
           ? reply.json({ ...recorded, league: { ...recorded.league, baseURL } })
           : undefined;
-      const league = await connect({ baseUrl, fetch: routed }).fetchLeague(
-        PUBLIC,
-        LEAGUE_2020,
-        storeHolding(['all']),
+    };
+    const mfl = connect({ baseUrl: 'https://api.myfantasyleague.com', fetch: routed });
+
+    answering('https://www47.myfantasyleague.com');
+    const league = await mfl.fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all']));
+    assert.equal(league.rosterEntries.length, 417);
+    assert.equal(asked[0], 'api.myfantasyleague.com league');
+    assert.equal(asked[1], 'www47.myfantasyleague.com rosters');
+    assert.ok(asked.slice(1).every((call) => call.startsWith('www47.myfantasyleague.com ')));
+
+    for (const baseURL of [
+      `https://www47.myfantasyleague.com:${port}`,
+      `http://127.0.0.1:${port}`,
+      'https://www47.elsewhere.example',
+    ]) {
+      asked.length = 0;
+      answering(baseURL);
+      await assert.rejects(
+        mfl.fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all'])),
+        isKind('invalid_response', /is not one of MFL's own/),
       );
-      assert.equal(league.rosterEntries.length, 417);
-      assert.deepEqual(hosts.slice(0, 2), ['api.mfl.test league', `${rosterHost} rosters`]);
+      assert.deepEqual(asked, ['api.myfantasyleague.com league'], baseURL);
+    }
+  });
+
+  test("the configured base keeps every call; a league's address with a port is refused", async () => {
+    const hits = fake.requests.length;
+    const league = await connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all']));
+    assert.equal(league.rosterEntries.length, 417, 'the recorded www47 host is not followed');
+    assert.ok(
+      fake.requests.slice(hits).every((request) => request.headers.host === new URL(fake.url).host),
+    );
+
+    const other = await startFakeMfl();
+    try {
+      const recorded = fake.recorded('2020-league-54040.json') as {
+        league: Record<string, unknown>;
+      };
+      fake.intercept = (request) =>
+        request.query.get('TYPE') === 'league'
+          ? reply.json({ ...recorded, league: { ...recorded.league, baseURL: other.url } })
+          : undefined;
+      await assert.rejects(
+        connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all'])),
+        isKind('invalid_response', /MFL named ".*127\.0\.0\.1:\d+.*" as the league's host/),
+      );
+      assert.equal(other.totalHits(), 0);
+    } finally {
+      await other.close();
     }
   });
 });
