@@ -46,6 +46,12 @@ export interface HttpClientOptions {
   sleep?: Sleep;
   /** In [0, 1): the jitter source. */
   random?: () => number;
+  /**
+   * Whether a redirect from one address to another may be followed. Without it fetch follows
+   * every redirect; with it each hop is checked first, so a platform's answer can never send a
+   * request (and the account's cookie) to a host or port the platform does not use.
+   */
+  mayFollow?: (from: URL, to: URL) => boolean;
 }
 
 export interface RequestOptions {
@@ -71,6 +77,10 @@ export interface HttpClient {
 
 /** How much of a refused request's body a PlatformError keeps for the connector to inspect. */
 const ERROR_BODY_CHARS = 4_096;
+
+/** Redirects one request may follow when the client checks each (`mayFollow`), as browsers cap them. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** A failed attempt: what to throw if it was the last, and whether another may succeed. */
 interface Failure {
@@ -128,7 +138,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     timeoutMs: number,
     request: RequestOptions,
     parse: 'json' | 'text',
-  ): Promise<{ value: unknown } | Failure> {
+  ): Promise<{ value: unknown } | { redirectTo: string } | Failure> {
     const { signal } = request;
     await budget.take(signal);
     // One controller per attempt, fed by the timer and by the caller's signal (through
@@ -151,8 +161,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         },
         ...(request.body === undefined ? {} : { body: request.body }),
         signal: controller.signal,
+        ...(options.mayFollow ? { redirect: 'manual' as const } : {}),
       });
       reportUpstream(platform, String(response.status));
+      if (options.mayFollow && REDIRECT_STATUSES.has(response.status)) {
+        await response.body?.cancel();
+        return redirectOutcome(url, response.headers.get('location'), endpoint, options.mayFollow);
+      }
       if (!response.ok) {
         const body = await response.text().catch(() => '');
         return statusFailure(response, endpoint, body.slice(0, ERROR_BODY_CHARS));
@@ -173,6 +188,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       clearTimeout(timer);
       stopWaiting();
     }
+  }
+
+  function redirectOutcome(
+    url: string,
+    location: string | null,
+    endpoint: string,
+    mayFollow: (from: URL, to: URL) => boolean,
+  ): { redirectTo: string } | Failure {
+    let to: URL | undefined;
+    try {
+      if (location !== null) to = new URL(location, url);
+    } catch {
+      to = undefined;
+    }
+    if (to !== undefined && mayFollow(new URL(url), to)) return { redirectTo: to.href };
+    // Only the host goes into the message: the rest of the address may carry keys.
+    const where = to === undefined ? 'an unreadable address' : `${to.protocol}//${to.host}`;
+    const message = `${endpoint} redirected to ${where}, which is not one of the platform's own addresses; not followed`;
+    return { kind: 'invalid_response', message, retry: false };
   }
 
   function statusFailure(response: Response, endpoint: string, body: string): Failure {
@@ -251,16 +285,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const endpoint = requestOptions.endpoint ?? `${method} ${new URL(href).pathname}`;
     const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
     const { signal } = requestOptions;
+    let target = href;
+    let redirects = 0;
     for (let attemptNo = 1; ; attemptNo++) {
       signal?.throwIfAborted();
       const release = await slots.acquire(signal);
-      let outcome: { value: unknown } | Failure;
+      let outcome: { value: unknown } | { redirectTo: string } | Failure;
       try {
-        outcome = await attempt(href, endpoint, timeoutMs, requestOptions, parse);
+        outcome = await attempt(target, endpoint, timeoutMs, requestOptions, parse);
       } finally {
         release();
       }
       if ('value' in outcome) return outcome.value;
+      if ('redirectTo' in outcome) {
+        if (++redirects > MAX_REDIRECTS || method !== 'GET') {
+          const why =
+            method === 'GET' ? `more than ${MAX_REDIRECTS} redirects` : `a redirect of a ${method}`;
+          throw new PlatformError(
+            platform,
+            `${endpoint}: ${why}; not followed`,
+            'invalid_response',
+          );
+        }
+        // A hop is not a failed attempt: it does not use up a retry.
+        target = outcome.redirectTo;
+        attemptNo--;
+        continue;
+      }
       if (!outcome.retry || attemptNo >= maxAttempts) {
         throw new PlatformError(platform, outcome.message, outcome.kind, outcome.response);
       }

@@ -16,7 +16,7 @@ import {
   mapPlayerList,
   placeholderPlayer,
 } from './mapping.ts';
-import { leagueApiRoot } from './hosts.ts';
+import { leagueApiRoot, mayFollowMflRedirect } from './hosts.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
 import type { MflLeague } from './schemas.ts';
 import {
@@ -62,6 +62,7 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
     ...clientOptions,
     headers: { 'user-agent': userAgent, ...clientOptions.headers },
     platform: 'mfl',
+    mayFollow: mayFollowMflRedirect,
   });
   const apiRoot = baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;

@@ -57,3 +57,14 @@ function followableHost(text: string): string | undefined {
   if (!ALLOWED_PORTS.has(url.port) || !MFL_HOST.test(url.hostname)) return undefined;
   return url.hostname;
 }
+
+/**
+ * Which redirects an MFL call may follow: within the address it was sent to, or to one of MFL's
+ * own hosts on 443 or 80, never from https down to http. MFL sends some calls on to a league's
+ * host with a redirect; the same rule as for a league's named host keeps the cookie on MFL.
+ */
+export function mayFollowMflRedirect(from: URL, to: URL): boolean {
+  if (to.origin === from.origin) return true;
+  if (to.protocol === 'http:' && from.protocol === 'https:') return false;
+  return followableHost(to.href) !== undefined;
+}

@@ -7,7 +7,7 @@ import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount } from '../../../src/platforms/connector.ts';
 import { createMflConnector } from '../../../src/platforms/mfl/index.ts';
 import type { MflConnectorOptions } from '../../../src/platforms/mfl/index.ts';
-import { leagueApiRoot } from '../../../src/platforms/mfl/hosts.ts';
+import { leagueApiRoot, mayFollowMflRedirect } from '../../../src/platforms/mfl/hosts.ts';
 import { mapPosition, mapTeam, splitName } from '../../../src/platforms/mfl/mapping.ts';
 import { storeHolding } from '../../helpers/connectors.ts';
 import { reply } from '../../helpers/fake-platform.ts';
@@ -248,6 +248,60 @@ describe('MFL connector faults', { skip: MFL_FIXTURES_SKIP }, () => {
       );
       assert.deepEqual(asked, ['api.myfantasyleague.com league'], baseURL);
     }
+  });
+
+  test("a redirect is followed within the address and to MFL's own hosts only", async () => {
+    const other = await startFakeMfl();
+    try {
+      // Within the fake's own address: followed, and the league maps as usual.
+      fake.intercept = (request) =>
+        request.query.get('TYPE') === 'league' && request.query.get('hop') === null
+          ? reply.status(302, { location: `${request.path}?${request.query.toString()}&hop=1` })
+          : undefined;
+      const league = await connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all']));
+      assert.equal(league.rosterEntries.length, 417);
+
+      // To another port: refused before any call is sent there.
+      fake.intercept = (request) =>
+        request.query.get('TYPE') === 'league'
+          ? reply.status(302, { location: `${other.url}/2020/export?TYPE=league&L=54040` })
+          : undefined;
+      await assert.rejects(
+        connect().fetchLeague(PUBLIC, LEAGUE_2020, storeHolding(['all'])),
+        isKind('invalid_response', /redirected to http:\/\/127\.0\.0\.1:\d+, which is not one of/),
+      );
+      assert.equal(other.totalHits(), 0);
+    } finally {
+      await other.close();
+    }
+    assert.equal(
+      mayFollowMflRedirect(
+        new URL('https://api.myfantasyleague.com/x'),
+        new URL('https://www47.myfantasyleague.com/y'),
+      ),
+      true,
+    );
+    assert.equal(
+      mayFollowMflRedirect(
+        new URL('https://api.myfantasyleague.com/x'),
+        new URL('http://www47.myfantasyleague.com/y'),
+      ),
+      false,
+    );
+    assert.equal(
+      mayFollowMflRedirect(
+        new URL('https://api.myfantasyleague.com/x'),
+        new URL('https://www47.myfantasyleague.com:8443/y'),
+      ),
+      false,
+    );
+    assert.equal(
+      mayFollowMflRedirect(
+        new URL('https://api.myfantasyleague.com/x'),
+        new URL('https://evil.example/y'),
+      ),
+      false,
+    );
   });
 
   test("the configured base keeps every call; a league's address with a port is refused", async () => {
