@@ -1,14 +1,10 @@
 // `npm run crash -- [--trials 20] [--store sqlite|postgres|both] [--seed N]`: crash trials
 // (reliability/crash.ts) on SQLite and, with TEST_DATABASE_URL (or --database-url), PostgreSQL.
 // Exits 1 when any trial finds a problem.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { runCrashTrials } from './crash.ts';
-import type { StoreSpot, TrialResult } from './crash.ts';
+import type { TrialResult } from './crash.ts';
+import { storesToRun } from './store-spots.ts';
 
 const { values } = parseArgs({
   options: {
@@ -19,48 +15,7 @@ const { values } = parseArgs({
   },
 });
 
-function sqliteSpot(): Promise<StoreSpot> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-crash-'));
-  return Promise.resolve({
-    env: { FANTASY_DATA_DIR: dataDir },
-    options: { dataDir },
-    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-  });
-}
-
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresSpot(url: string): Promise<StoreSpot> {
-  const schema = `crash_${randomBytes(5).toString('hex')}`;
-  await admin(url, `create schema ${schema}`);
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-crash-pg-'));
-  return {
-    env: { DATABASE_URL: withSchema.toString(), FANTASY_DATA_DIR: dataDir },
-    options: { databaseUrl: url, pgSchema: schema, maxConnections: 2 },
-    remove: async () => {
-      await admin(url, `drop schema ${schema} cascade`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const stores: Array<['sqlite' | 'postgres', () => Promise<StoreSpot>]> = [];
-if (values.store !== 'postgres') stores.push(['sqlite', sqliteSpot]);
-if (values.store !== 'sqlite') {
-  const url = values['database-url'];
-  if (url) stores.push(['postgres', () => postgresSpot(url)]);
-  else console.log('postgres: skipped (set TEST_DATABASE_URL or --database-url)');
-}
+const stores = storesToRun(values.store, values['database-url'], 'crash');
 
 let failed = 0;
 for (const [name, makeSpot] of stores) {

@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { openStore } from '../src/storage/db.ts';
-import type { Store, StoreOptions } from '../src/storage/db.ts';
+import type { Store } from '../src/storage/db.ts';
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { RECORDED_SLEEPER_USER, reply, startFakeSleeper } from '../test/helpers/fake-platform.ts';
@@ -13,11 +13,9 @@ import { spawnCli, startServiceProcess } from './service.ts';
 import { seasonsBetween } from '../src/domain/seasons.ts';
 
 /** Where a trial's store lives: environment for the CLI and options for openStore. */
-export interface StoreSpot {
-  env: Record<string, string>;
-  options: StoreOptions;
-  remove(): Promise<void>;
-}
+import type { StoreSpot } from './store-spots.ts';
+
+export type { StoreSpot };
 
 export interface TrialResult {
   trial: string;

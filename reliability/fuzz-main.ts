@@ -1,12 +1,10 @@
-// `npm run fuzz -- [--part public|surfaces|both] [--count 10000] [--seconds 300] [--seed 1]
-// [--concurrency 8]`: the fuzzers against `fantasy-data serve` on a fresh demo store in a
-// temporary folder, its platforms a fake on 127.0.0.1: the five public endpoints (fuzz.ts), then
+// `npm run fuzz -- [--part public|surfaces|both] [--store sqlite|postgres|both] [--count 10000]
+// [--seconds 300] [--seed 1] [--concurrency 8]`: the fuzzers against `fantasy-data serve` on a
+// fresh demo store (a temporary SQLite folder, and a fresh schema of TEST_DATABASE_URL or
+// --database-url), its platforms a fake on 127.0.0.1: the five public endpoints (fuzz.ts), then
 // the admin API and the connect page (fuzz-surfaces.ts); --count and --seconds bound each part.
 // Exits 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openStore } from '../src/storage/db.ts';
@@ -16,6 +14,8 @@ import { checkLog, formatSurfacesReport, runSurfacesFuzz } from './fuzz-surfaces
 import { formatFuzzReport, runFuzz } from './fuzz.ts';
 import type { FuzzOptions } from './fuzz.ts';
 import { freePort, startServiceProcess } from './service.ts';
+import { storesToRun } from './store-spots.ts';
+import type { StoreSpot } from './store-spots.ts';
 import { prepareSurfaces } from './surfaces-target.ts';
 
 const { values } = parseArgs({
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '300' },
     seed: { type: 'string', default: String(Date.now() % 100000) },
     concurrency: { type: 'string', default: '8' },
+    store: { type: 'string', default: 'sqlite' },
+    'database-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' },
   },
 });
 if (!['public', 'surfaces', 'both'].includes(values.part)) {
@@ -37,53 +39,65 @@ const options: FuzzOptions = {
   concurrency: Number(values.concurrency),
 };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fantasy-fuzz-'));
-const platforms = await startFuzzPlatforms();
-const store = await openStore({ dataDir });
-try {
-  const tokens = await prepareDemoStore(store);
-  const port = await freePort();
-  const secretKey = randomBytes(32).toString('hex');
-  const env = {
-    ...platforms.env,
-    FANTASY_DATA_DIR: dataDir,
-    FANTASY_DEMO_ON_EMPTY: 'false',
-    FANTASY_SECRET_KEY: secretKey,
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'info',
-  };
-  assertLoopbackPlatforms(loadConfig(env).platforms);
-  const log: string[] = [];
-  const service = await startServiceProcess(env, { port, onLog: (text) => log.push(text) });
-  let failed = false;
+/** Both parts against one service on a fresh store at `spot`; true when anything failed. */
+async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
+  const platforms = await startFuzzPlatforms();
+  const store = await openStore(spot.options);
   try {
-    console.log(`fuzzing ${service.url} (seed ${values.seed})`);
-    if (values.part !== 'surfaces') {
-      const report = await runFuzz({ host: '127.0.0.1', port, ...tokens }, options);
-      console.log(`public endpoints: ${formatFuzzReport(report)}`);
-      failed ||= report.failures.length > 0;
+    const tokens = await prepareDemoStore(store);
+    const port = await freePort();
+    const secretKey = randomBytes(32).toString('hex');
+    const env = {
+      ...platforms.env,
+      ...spot.env,
+      FANTASY_DEMO_ON_EMPTY: 'false',
+      FANTASY_SECRET_KEY: secretKey,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'info',
+    };
+    assertLoopbackPlatforms(loadConfig(env).platforms);
+    const log: string[] = [];
+    const service = await startServiceProcess(env, { port, onLog: (text) => log.push(text) });
+    let failed = false;
+    try {
+      console.log(`fuzzing ${service.url} on ${name} (seed ${values.seed})`);
+      if (values.part !== 'surfaces') {
+        const report = await runFuzz({ host: '127.0.0.1', port, ...tokens }, options);
+        console.log(`public endpoints: ${formatFuzzReport(report)}`);
+        failed ||= report.failures.length > 0;
+      }
+      if (values.part !== 'public') {
+        const target = await prepareSurfaces(store, { host: '127.0.0.1', port }, [
+          ...platforms.secrets,
+          secretKey,
+        ]);
+        const report = await runSurfacesFuzz(target, store, options);
+        // The access lines of the last requests are written at the end of their event-loop turn.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        checkLog(report, target, log.join(''));
+        console.log(`admin API and connect page: ${formatSurfacesReport(report)}`);
+        console.log(`calls to the fake platforms on 127.0.0.1: ${platforms.calls()}`);
+        failed ||= report.failures.length > 0;
+      }
+      console.log(`service RSS at the end: ${service.rssMb().toFixed(0)} MB`);
+      return failed;
+    } finally {
+      await service.stop();
     }
-    if (values.part !== 'public') {
-      const target = await prepareSurfaces(store, { host: '127.0.0.1', port }, [
-        ...platforms.secrets,
-        secretKey,
-      ]);
-      const report = await runSurfacesFuzz(target, store, options);
-      // The access lines of the last requests are written at the end of their event-loop turn.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      checkLog(report, target, log.join(''));
-      console.log(`admin API and connect page: ${formatSurfacesReport(report)}`);
-      console.log(`calls to the fake platforms on 127.0.0.1: ${platforms.calls()}`);
-      failed ||= report.failures.length > 0;
-    }
-    console.log(`service RSS at the end: ${service.rssMb().toFixed(0)} MB`);
-    process.exitCode = failed ? 1 : 0;
   } finally {
-    await service.stop();
+    await store.close();
+    await platforms.close();
   }
-} finally {
-  await store.close();
-  await platforms.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+let failedAny = false;
+for (const [name, makeSpot] of storesToRun(values.store, values['database-url'], 'fuzz')) {
+  const spot = await makeSpot();
+  try {
+    failedAny = (await fuzzOn(name, spot)) || failedAny;
+  } finally {
+    await spot.remove();
+  }
+}
+process.exitCode = failedAny ? 1 : 0;
