@@ -21,6 +21,8 @@ import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { createAccountServices } from './sync/account-services.ts';
+import { openAttemptStore } from './sync/attempts.ts';
+import type { AttemptStores } from './sync/attempts.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
@@ -44,6 +46,8 @@ export interface StartOptions {
   /** Prefixes of the sync queue and the platforms' budgets in Redis (tests). */
   queuePrefix?: string;
   budgetKeyPrefix?: string;
+  /** Prefix of the link and authentication attempt counts in Redis (tests). */
+  attemptKeyPrefix?: string;
 }
 
 export interface RunningServer {
@@ -70,6 +74,7 @@ export async function startServer(
   // the platforms' budgets (shared by this process's links and every worker's syncs).
   let rateLimitStore: RedisRateLimitStore | undefined;
   let budgets: PlatformBudgets | undefined;
+  let attempts: AttemptStores | undefined;
   let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
@@ -105,6 +110,11 @@ export async function startServer(
       ...(options.budgetKeyPrefix !== undefined && { keyPrefix: options.budgetKeyPrefix }),
     });
     const budgetStore = budgets.store;
+    // Link attempts and failed authentications, counted for the whole deployment in Redis.
+    attempts = await openAttemptStore(config, {
+      logger,
+      ...(options.attemptKeyPrefix !== undefined && { keyPrefix: options.attemptKeyPrefix }),
+    });
     const connectors = options.connectors ?? createConnectorRegistry(config, { budgetStore });
     const metrics =
       config.metricsPort === undefined
@@ -137,6 +147,7 @@ export async function startServer(
       logger,
       connectors,
       budgetStore,
+      attemptStore: attempts.store,
       jobs: syncJobs,
     });
     if (config.redisUrl !== undefined && config.syncWorkerInServe) {
@@ -205,6 +216,7 @@ export async function startServer(
         await app.close();
         await rateLimitStore?.close();
         await budgets?.close();
+        await attempts?.close();
         await store.close();
         logger.info('stopped');
       })());
@@ -226,6 +238,7 @@ export async function startServer(
     await syncJobs?.close();
     await rateLimitStore?.close();
     await budgets?.close();
+    await attempts?.close();
     await store.close();
     throw error;
   }

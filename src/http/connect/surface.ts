@@ -176,7 +176,8 @@ export function createConnectSurface(deps: {
 
   /**
    * The page again with why a link failed beside its form: 422, or 503 with Retry-After while
-   * the platform's call budget is in use by syncs. Other errors are not the page's to show.
+   * the platform's call budget is in use by syncs, or 429 with Retry-After after too many tries.
+   * Other errors are not the page's to show.
    */
   function showLinkFailure(
     ex: Exchange,
@@ -187,7 +188,8 @@ export function createConnectSurface(deps: {
     const problem = linkProblem(failure.error);
     if (!(problem instanceof HttpProblem)) throw failure.error;
     const { platform, values } = failure;
-    const status = problem.code === 'platform_busy' ? problem.status : 422;
+    const waits = problem.code === 'platform_busy' || problem.code === 'link_attempts_exceeded';
+    const status = waits ? problem.status : 422;
     const shown = { platform, error: problem.detail, values };
     return showPage(ex, token, session, status, shown, problem.headers);
   }
@@ -241,6 +243,8 @@ export function createConnectSurface(deps: {
         session.userId,
         platform,
         linkRequestFrom(platform, form),
+        'configured',
+        { connectSessionId: session.id },
       );
       if (outcome.status === 'action_required')
         throw new HttpProblem('link_refused', outcome.message);
@@ -309,7 +313,9 @@ export function createConnectSurface(deps: {
       });
     }
     try {
-      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback');
+      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback', {
+        connectSessionId: session.id,
+      });
       if (outcome.status === 'action_required')
         throw new HttpProblem('link_refused', outcome.message);
       await accounts.syncs.start({
