@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { ADMIN_ROUTES } from './http/admin/routes/index.ts';
 import { createApp } from './http/app.ts';
+import { AuthThrottle } from './http/auth-throttle.ts';
 import { CONNECT_OPERATIONS } from './http/connect/surface.ts';
 import { createStoreReadModel } from './http/read-model.ts';
 import { apiRoutes } from './http/routes/index.ts';
@@ -165,17 +166,20 @@ export async function startServer(
       );
     }
     const redis = rateLimitStore;
+    const authThrottle = new AuthThrottle(attempts.store, config.authFailuresPerMinute);
     const app = createApp({
       store,
       config,
       logger,
       accounts,
+      authThrottle,
       ...(rateLimitStore && { rateLimitStore }),
       ...(metrics && { observer: metrics.requests }),
     });
     let metricsUrl: string | undefined;
     if (metrics !== undefined) {
       if (redis !== undefined) metrics.watchRedis(() => redis.isShared());
+      metrics.watchAuthentication(authThrottle);
       stopObservingUpstream = observeUpstreamCalls((call) =>
         metrics.recordUpstreamCall(call.platform, call.status),
       );

@@ -23,6 +23,7 @@ import { HttpProblem } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { linkRequestFrom } from './forms.ts';
 import { isSameSiteForm, newOauthState, originOf, pageHeaders, verifyOauthState } from './guard.ts';
+import { countForgedForm, guardedSession, throttledPage } from './guard.ts';
 import { page, refusedPage } from './html.ts';
 import { renderSessionPage } from './view.ts';
 import type { PlatformView } from './view.ts';
@@ -214,6 +215,7 @@ export function createConnectSurface(deps: {
   async function checkedForm(ex: Exchange, session: ConnectSession): Promise<URLSearchParams> {
     const form = await readForm(ex.req);
     if (!isSameSiteForm(ex.req, form, session.csrfToken, config.publicBaseUrl)) {
+      await countForgedForm(services.authThrottle, ex.req);
       throw new PageAnswer(
         403,
         refusedPage(
@@ -365,7 +367,13 @@ export function createConnectSurface(deps: {
         { Allow: rest.length === 0 ? 'GET, HEAD' : 'POST' },
       );
     }
-    const session = await sessionOf(token);
+    const session = await guardedSession(
+      services.authThrottle,
+      ex.req,
+      token,
+      () => sessionOf(token),
+      (error) => error instanceof PageAnswer,
+    );
     ex.userId = session.userId;
     await limit(ex, session);
     if (rest.length === 0) return showPage(ex, token, session);
@@ -395,6 +403,9 @@ export function createConnectSurface(deps: {
         return await serveSession(ex, first, rest);
       } catch (error) {
         if (error instanceof PageAnswer) return sendPage(ex, error.status, error.html);
+        if (error instanceof HttpProblem && error.code === 'auth_throttled') {
+          return sendPage(ex, 429, throttledPage(error), undefined, error.headers);
+        }
         throw error;
       }
     },
