@@ -20,6 +20,18 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per token per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /**
+   * Failed authentications (admin keys, connect links and their form tokens, API tokens) one
+   * client address may make per minute on each of these; past it the address gets 429 until the
+   * minute ends (src/http/auth-throttle.ts). 0 turns the limit off.
+   */
+  authFailuresPerMinute: number;
+  /**
+   * Link attempts over HTTP per platform in 15 minutes: of one connect session, and of one user
+   * (connect pages and the admin API together); 0 turns either off (src/sync/link-attempts.ts).
+   */
+  linkAttemptsPerSession: number;
+  linkAttemptsPerUser: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Under load, request log lines are written together at most this often (ms); a line after a
@@ -263,6 +275,9 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
+    authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20, 0, 1_000_000_000),
+    linkAttemptsPerSession: integer(env, 'LINK_ATTEMPTS_PER_SESSION', 5, 0, 10_000),
+    linkAttemptsPerUser: integer(env, 'LINK_ATTEMPTS_PER_USER', 10, 0, 10_000),
     logLevel: logLevel as Config['logLevel'],
     accessLogFlushMs: integer(env, 'ACCESS_LOG_FLUSH_MS', 25, 0, 1000),
     cacheMegabytes: integer(env, 'CACHE_MB', 64, 8, 65_536),

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { ADMIN_ROUTES } from './http/admin/routes/index.ts';
 import { createApp } from './http/app.ts';
+import { AuthThrottle } from './http/auth-throttle.ts';
 import { CONNECT_OPERATIONS } from './http/connect/surface.ts';
 import { createStoreReadModel } from './http/read-model.ts';
 import { apiRoutes } from './http/routes/index.ts';
@@ -21,6 +22,8 @@ import { createSecretBox } from './secrets.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { createAccountServices } from './sync/account-services.ts';
+import { openAttemptStore } from './sync/attempts.ts';
+import type { AttemptStores } from './sync/attempts.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
@@ -44,6 +47,8 @@ export interface StartOptions {
   /** Prefixes of the sync queue and the platforms' budgets in Redis (tests). */
   queuePrefix?: string;
   budgetKeyPrefix?: string;
+  /** Prefix of the link and authentication attempt counts in Redis (tests). */
+  attemptKeyPrefix?: string;
 }
 
 export interface RunningServer {
@@ -70,6 +75,7 @@ export async function startServer(
   // the platforms' budgets (shared by this process's links and every worker's syncs).
   let rateLimitStore: RedisRateLimitStore | undefined;
   let budgets: PlatformBudgets | undefined;
+  let attempts: AttemptStores | undefined;
   let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
@@ -105,6 +111,11 @@ export async function startServer(
       ...(options.budgetKeyPrefix !== undefined && { keyPrefix: options.budgetKeyPrefix }),
     });
     const budgetStore = budgets.store;
+    // Link attempts and failed authentications, counted for the whole deployment in Redis.
+    attempts = await openAttemptStore(config, {
+      logger,
+      ...(options.attemptKeyPrefix !== undefined && { keyPrefix: options.attemptKeyPrefix }),
+    });
     const connectors = options.connectors ?? createConnectorRegistry(config, { budgetStore });
     const metrics =
       config.metricsPort === undefined
@@ -137,6 +148,7 @@ export async function startServer(
       logger,
       connectors,
       budgetStore,
+      attemptStore: attempts.store,
       jobs: syncJobs,
     });
     if (config.redisUrl !== undefined && config.syncWorkerInServe) {
@@ -154,17 +166,20 @@ export async function startServer(
       );
     }
     const redis = rateLimitStore;
+    const authThrottle = new AuthThrottle(attempts.store, config.authFailuresPerMinute);
     const app = createApp({
       store,
       config,
       logger,
       accounts,
+      authThrottle,
       ...(rateLimitStore && { rateLimitStore }),
       ...(metrics && { observer: metrics.requests }),
     });
     let metricsUrl: string | undefined;
     if (metrics !== undefined) {
       if (redis !== undefined) metrics.watchRedis(() => redis.isShared());
+      metrics.watchAuthentication(authThrottle);
       stopObservingUpstream = observeUpstreamCalls((call) =>
         metrics.recordUpstreamCall(call.platform, call.status),
       );
@@ -205,6 +220,7 @@ export async function startServer(
         await app.close();
         await rateLimitStore?.close();
         await budgets?.close();
+        await attempts?.close();
         await store.close();
         logger.info('stopped');
       })());
@@ -226,6 +242,7 @@ export async function startServer(
     await syncJobs?.close();
     await rateLimitStore?.close();
     await budgets?.close();
+    await attempts?.close();
     await store.close();
     throw error;
   }

@@ -10,6 +10,9 @@ test('defaults give the embedded store on 127.0.0.1:8080', () => {
   assert.equal(config.dataDir, resolve('./data'));
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.rateLimitPerMinute, 600);
+  assert.equal(config.authFailuresPerMinute, 20);
+  assert.equal(config.linkAttemptsPerSession, 5);
+  assert.equal(config.linkAttemptsPerUser, 10);
   assert.equal(config.syncIntervalMinutes, 0);
   assert.equal(config.demoOnEmpty, true);
   assert.equal(config.warmUp, false);
@@ -26,6 +29,9 @@ test('every variable is read', () => {
     DATABASE_URL: 'postgresql://u@localhost:5432/db',
     REDIS_URL: 'redis://127.0.0.1:6379',
     RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_FAILURES_PER_MINUTE: '0',
+    LINK_ATTEMPTS_PER_SESSION: '3',
+    LINK_ATTEMPTS_PER_USER: '0',
     LOG_LEVEL: 'warn',
     SYNC_INTERVAL_MINUTES: '60',
     SUPPORTED_SEASONS: '2015-2020',
@@ -39,6 +45,9 @@ test('every variable is read', () => {
   assert.equal(config.databaseUrl, 'postgresql://u@localhost:5432/db');
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
   assert.equal(config.rateLimitPerMinute, 0);
+  assert.equal(config.authFailuresPerMinute, 0);
+  assert.equal(config.linkAttemptsPerSession, 3);
+  assert.equal(config.linkAttemptsPerUser, 0);
   assert.equal(config.logLevel, 'warn');
   assert.equal(config.syncIntervalMinutes, 60);
   assert.deepEqual(config.supportedSeasons, [2015, 2016, 2017, 2018, 2019, 2020]);
@@ -51,6 +60,9 @@ const bad: Array<[string, string]> = [
   ['PORT', 'eighty'],
   ['PORT', '70000'],
   ['RATE_LIMIT_PER_MINUTE', '-1'],
+  ['AUTH_FAILURES_PER_MINUTE', 'lots'],
+  ['LINK_ATTEMPTS_PER_SESSION', '-1'],
+  ['LINK_ATTEMPTS_PER_USER', '10001'],
   ['DATABASE_URL', 'mysql://localhost/db'],
   ['DATABASE_URL', 'not a url'],
   ['REDIS_URL', 'http://localhost'],

@@ -60,7 +60,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     params: readonly string[],
     rawQuery: string | undefined,
   ): void | Promise<void> {
-    const authenticated = auth.authenticate(ex.headers);
+    const authenticated = auth.authenticate(ex.headers, ex.req);
     if (authenticated instanceof Promise) {
       return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
     }

@@ -10,7 +10,9 @@ import type { Store } from '../storage/db.ts';
 import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './access-log.ts';
 import { createApiServing } from './api-serving.ts';
-import { TokenAuthenticator } from './auth.ts';
+import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS, TokenAuthenticator } from './auth.ts';
+import { AuthThrottle } from './auth-throttle.ts';
+import { MemoryAttemptStore } from '../sync/attempts.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
 import type { Snapshots } from './cache/snapshots.ts';
@@ -51,6 +53,8 @@ export interface AppDeps {
   readModel?: ReadModel;
   /** Defaults to one in-memory store per app (owned and closed by the app). */
   rateLimitStore?: RateLimitStore;
+  /** Failed authentications per client address; defaults to counting in memory per app. */
+  authThrottle?: AuthThrottle;
   /** Called after each response is written (metrics, tests). */
   onResponse?: (event: ResponseEvent) => void;
   /** Metrics of every request (src/metrics); must be cheap: it runs on the hot path. */
@@ -132,7 +136,17 @@ export function createApp(deps: AppDeps): App {
     deps.rateLimitStore ?? (ownRateStore as RateLimitStore),
     deps.config.rateLimitPerMinute,
   );
-  const auth = new TokenAuthenticator((hash) => read.findToken(hash));
+  const ownAttempts = deps.authThrottle === undefined ? new MemoryAttemptStore() : undefined;
+  const authThrottle =
+    deps.authThrottle ??
+    new AuthThrottle(ownAttempts as MemoryAttemptStore, deps.config.authFailuresPerMinute);
+  const auth = new TokenAuthenticator(
+    (hash) => read.findToken(hash),
+    Date.now,
+    TOKEN_CACHE_TTL_MS,
+    TOKEN_CACHE_MAX_ENTRIES,
+    authThrottle,
+  );
   const routes = apiRoutes(supportedSeasons);
   const router = new Router<Target>(REMEMBERED_PATHS);
   for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
@@ -146,7 +160,7 @@ export function createApp(deps: AppDeps): App {
   const services =
     deps.accounts === undefined
       ? undefined
-      : { store: deps.store, config: deps.config, accounts: deps.accounts };
+      : { store: deps.store, config: deps.config, accounts: deps.accounts, authThrottle };
   const admin: AdminSurface | undefined =
     services && createAdminSurface({ services, limiter, responder, logger });
   const connect: ConnectSurface | undefined =
@@ -286,6 +300,7 @@ export function createApp(deps: AppDeps): App {
       await caching?.close();
       auth.clear();
       await ownRateStore?.close();
+      await ownAttempts?.close();
     },
   };
 }

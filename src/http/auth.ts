@@ -1,9 +1,11 @@
 // Who is calling: the token from either header, looked up by its hash through a short-lived
 // in-memory cache (so a revocation takes effect within TOKEN_CACHE_TTL_MS), and the product check
-// each handler makes at its top.
+// each handler makes at its top. Only failures are counted against the client's address
+// (auth-throttle.ts): a valid token's request does nothing more than before.
 import type { Product } from '../domain/catalog.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../domain/tokens.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
+import type { AuthClient, AuthThrottle } from './auth-throttle.ts';
 import { HttpProblem } from './problems.ts';
 
 export const TOKEN_CACHE_TTL_MS = 1000;
@@ -48,20 +50,43 @@ export class TokenAuthenticator {
     private readonly now: () => number = Date.now,
     private readonly ttlMs = TOKEN_CACHE_TTL_MS,
     private readonly maxEntries = TOKEN_CACHE_MAX_ENTRIES,
+    /** Where failures are counted per client address; none: not counted (the MCP server). */
+    private readonly throttle?: AuthThrottle,
   ) {}
 
-  /** The principal, synchronously when the token is cached; throws HttpProblem otherwise. */
-  authenticate(headers: TokenHeaders): Principal | Promise<Principal> {
+  /**
+   * The principal, synchronously when the token is cached; throws (or rejects with) HttpProblem
+   * otherwise. `client` is read only when the token fails, or is new and its address failed.
+   */
+  authenticate(headers: TokenHeaders, client?: AuthClient): Principal | Promise<Principal> {
     const token = tokenFromHeaders(headers);
     const now = this.now();
     const entry = this.cache.get(token);
     if (entry !== undefined && entry.pending === undefined && now - entry.fetchedAt < this.ttlMs) {
-      return principalOf(entry, now);
+      return validPrincipal(entry, now) ?? this.refused(refusalOf(entry), client);
     }
     // Only a token of the right shape is ever cached, so the shape is checked on a miss.
-    if (entry === undefined) checkShape(token);
+    if (entry === undefined) {
+      const malformed = shapeProblem(token);
+      if (malformed !== undefined) return this.refused(malformed, client);
+    }
+    // A token that worked (a lapsed entry) is never held back by its address's failures.
+    if (this.throttle !== undefined && client !== undefined && entry?.principal === undefined) {
+      const refusal = this.throttle.refusal('api', client);
+      if (refusal !== undefined) throw refusal;
+    }
     const pending = entry?.pending ?? this.fetch(token, now);
-    return pending.then((fetched) => principalOf(fetched, this.now()));
+    return pending.then(
+      (fetched) => validPrincipal(fetched, this.now()) ?? this.refused(refusalOf(fetched), client),
+    );
+  }
+
+  /** Throws the failure, or the throttle's 429 once the address is past its limit. */
+  private refused(problem: HttpProblem, client: AuthClient | undefined): never | Promise<never> {
+    if (this.throttle === undefined || client === undefined) throw problem;
+    return this.throttle.failed('api', client).then((refusal) => {
+      throw refusal ?? problem;
+    });
   }
 
   clear(): void {
@@ -157,16 +182,15 @@ function tokenFromHeaders(headers: TokenHeaders): string {
   return token;
 }
 
-/** A token this service could have issued, or the 401 that says what it is instead. */
-function checkShape(token: string): void {
-  if (!looksLikeToken(token)) {
-    throw invalidToken(
-      'token_invalid',
-      looksLikeAdminKey(token)
-        ? 'an admin key is not accepted here; these endpoints take a user token'
-        : 'the token is not one this service issued',
-    );
-  }
+/** The 401 that says what a token is instead, unless this service could have issued it. */
+function shapeProblem(token: string): HttpProblem | undefined {
+  if (looksLikeToken(token)) return undefined;
+  return invalidToken(
+    'token_invalid',
+    looksLikeAdminKey(token)
+      ? 'an admin key is not accepted here; these endpoints take a user token'
+      : 'the token is not one this service issued',
+  );
 }
 
 function invalidToken(
@@ -181,17 +205,24 @@ function invalidToken(
   );
 }
 
-function principalOf(entry: CacheEntry, now: number): Principal {
+/** The entry's principal while its token is valid at `now`. */
+function validPrincipal(entry: CacheEntry, now: number): Principal | undefined {
   const { token, principal } = entry;
-  if (token === undefined || principal === undefined) {
-    throw invalidToken('token_invalid', 'the token is not one this service issued');
-  }
-  if (token.revokedAt !== undefined)
-    throw invalidToken('token_revoked', 'the token has been revoked');
-  if (entry.expiresAtMs <= now) {
-    throw invalidToken('token_expired', `the token expired at ${token.expiresAt}`);
+  if (token === undefined || token.revokedAt !== undefined || entry.expiresAtMs <= now) {
+    return undefined;
   }
   return principal;
+}
+
+/** Why an entry's token is refused (validPrincipal answered nothing). */
+function refusalOf(entry: CacheEntry): HttpProblem {
+  const { token, principal } = entry;
+  if (token === undefined || principal === undefined) {
+    return invalidToken('token_invalid', 'the token is not one this service issued');
+  }
+  if (token.revokedAt !== undefined)
+    return invalidToken('token_revoked', 'the token has been revoked');
+  return invalidToken('token_expired', `the token expired at ${token.expiresAt}`);
 }
 
 /** The product check every handler makes first. */

@@ -251,6 +251,7 @@ const ADMIN_AUTH_PROBLEMS: readonly ProblemCode[] = [
   'admin_key_invalid',
   'admin_key_revoked',
   'rate_limited',
+  'auth_throttled',
   'internal_error',
 ];
 
@@ -347,6 +348,13 @@ function parameters(
   });
 }
 
+const RETRY_AFTER_PROBLEMS = new Set<ProblemCode>([
+  'rate_limited',
+  'platform_busy',
+  'link_attempts_exceeded',
+  'auth_throttled',
+]);
+
 /** One response per status, listing the problem codes behind it. */
 function problemResponses(codes: readonly ProblemCode[]): Record<string, ResponseObject> {
   const byStatus = new Map<number, ProblemCode[]>();
@@ -357,7 +365,7 @@ function problemResponses(codes: readonly ProblemCode[]): Record<string, Respons
   const responses: Record<string, ResponseObject> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const list = byStatus.get(status) as ProblemCode[];
-    const retry = list.some((code) => code === 'rate_limited' || code === 'platform_busy');
+    const retry = list.some((code) => RETRY_AFTER_PROBLEMS.has(code));
     const extra = status === 401 ? ['WWW-Authenticate'] : retry ? ['Retry-After'] : [];
     // A request is counted against its token's limit once the token checks out, so every problem
     // but a 401 may carry the RateLimit fields.

@@ -141,6 +141,16 @@ export const PROBLEMS = {
     title: 'Rate limit exceeded',
     when: 'The token used up its requests for the current window; see Retry-After.',
   },
+  link_attempts_exceeded: {
+    status: 429,
+    title: 'Too many link attempts',
+    when: 'The user (or the connect session) made too many link attempts on this platform: at most LINK_ATTEMPTS_PER_USER per user and LINK_ATTEMPTS_PER_SESSION per session in 15 minutes, and after each refused password or username a wait doubling from 1 s to 5 minutes. The platform was not called; try again after Retry-After.',
+  },
+  auth_throttled: {
+    status: 429,
+    title: 'Too many failed authentications',
+    when: 'This client address sent too many unknown, revoked or expired keys or tokens this minute (AUTH_FAILURES_PER_MINUTE); nothing was checked. Try again after Retry-After.',
+  },
   headers_too_large: {
     status: 431,
     title: 'Request header fields too large',
@@ -183,6 +193,7 @@ export const AUTH_PROBLEMS: readonly ProblemCode[] = [
   'token_revoked',
   'product_missing',
   'rate_limited',
+  'auth_throttled',
   'internal_error',
 ];
 

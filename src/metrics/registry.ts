@@ -95,6 +95,34 @@ export class ServiceMetrics {
     });
   }
 
+  /** Adds the failed and the refused (429) authentications by surface (http/auth-throttle.ts). */
+  watchAuthentication(counts: {
+    readonly failures: Readonly<Record<string, number>>;
+    readonly throttled: Readonly<Record<string, number>>;
+  }): void {
+    const counter = (name: string, help: string, read: () => Readonly<Record<string, number>>) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['surface'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const [surface, count] of Object.entries(read())) this.inc({ surface }, count);
+        },
+      });
+    counter(
+      'fantasy_auth_failures_total',
+      'Unknown, revoked or expired keys, links and tokens (and forged forms) answered as such, by surface (api, admin, connect, connect_form).',
+      () => counts.failures,
+    );
+    counter(
+      'fantasy_auth_throttled_total',
+      "Requests answered 429 because their address's failed authentications passed AUTH_FAILURES_PER_MINUTE, by surface.",
+      () => counts.throttled,
+    );
+  }
+
   recordSync(platform: string, outcome: string, seconds: number): void {
     this.syncs.labels(platform, outcome).observe(seconds);
   }

@@ -10,8 +10,12 @@ import type { BudgetStore } from '../platforms/request-budget.ts';
 import { createSecretBox, loadSecretKey } from '../secrets.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
+import { MemoryAttemptStore } from './attempts.ts';
+import type { AttemptStore } from './attempts.ts';
 import { createConnectorRegistry } from './connectors.ts';
 import type { SyncJobs } from './jobs/types.ts';
+import { LinkAttempts } from './link-attempts.ts';
+import type { LinkCaller } from './link-attempts.ts';
 import { linkPlatformAccount, linkablePlatforms } from './linking.ts';
 import type { LinkResult } from './linking.ts';
 import { createSyncRequests } from './requests.ts';
@@ -33,12 +37,14 @@ export interface AccountServices {
   /**
    * Links the account. `redirect: 'callback'` links through the hosted page's OAuth callback
    * (Yahoo's redirect URI is then PUBLIC_BASE_URL + OAUTH_CALLBACK_PATH, not YAHOO_REDIRECT_URI).
+   * Counted against the link limits (link-attempts.ts) of the user and of `caller`'s session.
    */
   link(
     userId: number,
     platform: Platform,
     request: LinkRequest,
     redirect?: 'configured' | 'callback',
+    caller?: LinkCaller,
   ): Promise<LinkResult>;
   readonly syncs: SyncRequests;
   readonly secrets: SecretBox;
@@ -62,6 +68,8 @@ export interface AccountServicesOptions {
    * (sync/platform-budgets.ts), so links spend the budgets the syncs spend.
    */
   budgetStore?: BudgetStore;
+  /** Where link attempts are counted (sync/attempts.ts, openAttemptStore); default: memory. */
+  attemptStore?: AttemptStore;
 }
 
 export function createAccountServices(options: AccountServicesOptions): AccountServices {
@@ -85,15 +93,24 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
     config.platforms.yahooClientId !== undefined &&
     config.platforms.yahooClientSecret !== undefined;
   const syncs = createSyncRequests({ store, jobs: options.jobs, logger });
+  const attempts = new LinkAttempts(options.attemptStore ?? new MemoryAttemptStore(), {
+    perSession: config.linkAttemptsPerSession,
+    perUser: config.linkAttemptsPerUser,
+  });
   return {
     platforms,
     pagePlatforms: platforms.filter((p) => p !== 'yahoo' || yahooReady),
-    link(userId, platform, request, redirect = 'configured') {
+    link(userId, platform, request, redirect = 'configured', caller = {}) {
       const registry = redirect === 'callback' ? callbackConnectors : connectors;
       if (registry === undefined) {
         throw new Error('the OAuth callback needs PUBLIC_BASE_URL');
       }
-      return linkPlatformAccount(store, registry, secrets, { userId, platform, request });
+      return linkPlatformAccount(store, registry, secrets, {
+        userId,
+        platform,
+        request,
+        attempts: { limits: attempts, caller },
+      });
     },
     syncs,
     secrets,

@@ -3,7 +3,8 @@
 // is stored with its credentials encrypted and its settings as JSON. A link that brings no new
 // credentials keeps a "needs linking again" mark (see keptLinkProblem). A link waits for its
 // platform's request budget a few seconds at most (LINK_WAIT_LIMIT_MS) and is given up whole past
-// LINK_DEADLINE_MS (retries, Retry-After and timeouts included); syncs wait their turn.
+// LINK_DEADLINE_MS (retries, Retry-After and timeouts included); syncs wait their turn. Links
+// over HTTP are also counted (link-attempts.ts): past their limits one is refused uncalled.
 import type { Platform } from '../domain/catalog.ts';
 import { whenAborted } from '../platforms/abort.ts';
 import { PlatformError } from '../platforms/connector.ts';
@@ -14,6 +15,8 @@ import type { Store } from '../storage/db.ts';
 import { linkAccount, listAccounts } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { LinkBusyError, SyncError } from './errors.ts';
+import { isRefusedLink } from './link-attempts.ts';
+import type { LinkAttempts, LinkCaller } from './link-attempts.ts';
 import type { ConnectorRegistry } from './types.ts';
 
 export type LinkResult =
@@ -51,8 +54,8 @@ export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
 /**
  * Links (or links again) the user's account on the platform. Bad input is an InvalidInputError,
  * a platform that fails (or does not finish within LINK_DEADLINE_MS) a PlatformError, a platform
- * without a connector a SyncError, a budget in use past LINK_WAIT_LIMIT_MS a LinkBusyError; in
- * every failure nothing is stored.
+ * without a connector a SyncError, a budget in use past LINK_WAIT_LIMIT_MS a LinkBusyError, an
+ * attempt past the limits of `attempts` a LinkAttemptsError; in every failure nothing is stored.
  */
 export async function linkPlatformAccount(
   store: Store,
@@ -65,6 +68,8 @@ export async function linkPlatformAccount(
     signal?: AbortSignal;
     /** LINK_DEADLINE_MS unless a test shortens it. */
     deadlineMs?: number;
+    /** The limits of links over HTTP, and who asks; the CLI's links are not limited. */
+    attempts?: { limits: LinkAttempts; caller: LinkCaller };
   },
 ): Promise<LinkResult> {
   const { userId, platform } = link;
@@ -74,6 +79,8 @@ export async function linkPlatformAccount(
       `${platform} has no connector yet; platforms that can be linked: ${linkablePlatforms(connectors).join(', ')}`,
     );
   }
+  const attempts = callsThePlatform(platform, link.request) ? link.attempts : undefined;
+  await attempts?.limits.begin(userId, platform, attempts.caller);
   const [current] = await listAccounts(store.db, { userId, platform });
   const existing: PlatformAccount | undefined = current && {
     platform,
@@ -85,10 +92,17 @@ export async function linkPlatformAccount(
     }),
   };
   const deadlineMs = link.deadlineMs ?? LINK_DEADLINE_MS;
-  const outcome = await linkWithinLimits(platform, link.signal, deadlineMs, (signal) =>
-    connector.link(link.request, existing, signal),
-  );
+  let outcome: LinkOutcome;
+  try {
+    outcome = await linkWithinLimits(platform, link.signal, deadlineMs, (signal) =>
+      connector.link(link.request, existing, signal),
+    );
+  } catch (error) {
+    if (isRefusedLink(error)) await attempts?.limits.refused(userId, platform);
+    throw error;
+  }
   if (outcome.status === 'action_required') return outcome;
+  await attempts?.limits.linked(userId, platform);
   const { account } = outcome;
   const linkProblem = keptLinkProblem(current?.linkProblem, link.request, existing, account);
   const linked = await linkAccount(store.db, {
@@ -103,6 +117,14 @@ export async function linkPlatformAccount(
     ...(linkProblem !== undefined && { linkProblem }),
   });
   return { status: 'linked', account: linked };
+}
+
+/**
+ * Whether a link asks the platform anything: Yahoo's without a code only answers the address
+ * where the user approves access, so it is not counted against the link limits.
+ */
+function callsThePlatform(platform: Platform, request: LinkRequest): boolean {
+  return platform !== 'yahoo' || request.code !== undefined;
 }
 
 /**

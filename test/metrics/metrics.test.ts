@@ -19,6 +19,7 @@ import { createAdminKey } from '../../src/storage/repositories/admin-keys.ts';
 import { createConnectorRegistry } from '../../src/sync/connectors.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
 import { syncAll } from '../../src/sync/engine.ts';
+import { AUTH_SURFACES } from '../../src/http/auth-throttle.ts';
 import { tempDataDir } from '../cli/run-cli.ts';
 import type { TempDir } from '../cli/run-cli.ts';
 
@@ -236,6 +237,7 @@ describe('/metrics of a running server on the demo store', () => {
       result: (v) => v === 'hit' || v === 'miss',
       platform: (v) => (PLATFORMS as readonly string[]).includes(v),
       outcome: (v) => ['ok', 'unchanged', 'partial', 'failed'].includes(v),
+      surface: (v) => (AUTH_SURFACES as readonly string[]).includes(v),
     };
     for (const sample of samples.filter((s) => s.name.startsWith('fantasy_'))) {
       for (const [label, labelValue] of Object.entries(sample.labels)) {

@@ -532,6 +532,8 @@ export interface components {
         | 'link_refused'
         | 'request_timeout'
         | 'rate_limited'
+        | 'link_attempts_exceeded'
+        | 'auth_throttled'
         | 'headers_too_large'
         | 'internal_error'
         | 'platform_unavailable'
@@ -904,7 +906,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1048,7 +1050,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1192,7 +1194,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1338,7 +1340,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1480,7 +1482,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1645,7 +1647,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1772,7 +1774,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1868,7 +1870,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1962,7 +1964,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2058,7 +2060,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2189,7 +2191,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2287,7 +2289,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2383,7 +2385,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2479,7 +2481,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2577,7 +2579,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2729,7 +2731,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `link_attempts_exceeded`: Too many link attempts. `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2854,7 +2856,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2950,7 +2952,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3084,7 +3086,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3180,7 +3182,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3276,7 +3278,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3408,7 +3410,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. */
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -1,8 +1,11 @@
 // Who may call /admin/: an admin key in `Authorization: Bearer`. User tokens are a different kind
 // (fld_ against fla_) and are refused here by name, as admin keys are on the public endpoints.
+// A key that fails is counted against the client's address (auth-throttle.ts): past the limit,
+// keys not seen to work lately are answered 429 without being looked up.
 import type { IncomingHttpHeaders } from 'node:http';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/tokens.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
+import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
 import { HttpProblem } from '../problems.ts';
 
 export interface AdminPrincipal {
@@ -13,9 +16,16 @@ const CHALLENGE = 'Bearer realm="fantasy-league-data-admin"';
 
 export type AdminKeyLookup = (keyHash: string) => Promise<AdminKey | undefined>;
 
+/** The client of a request and the throttle its failures count in. */
+export interface AuthGuard {
+  throttle: AuthThrottle;
+  client: AuthClient;
+}
+
 export async function authenticateAdmin(
   headers: IncomingHttpHeaders,
   lookup: AdminKeyLookup,
+  guard?: AuthGuard,
 ): Promise<AdminPrincipal> {
   const authorization = headers.authorization;
   const bearer =
@@ -31,6 +41,30 @@ export async function authenticateAdmin(
       { 'WWW-Authenticate': CHALLENGE },
     );
   }
+  if (guard === undefined) return checkKey(bearer, hashToken(bearer), lookup);
+  const { throttle, client } = guard;
+  const keyHash = hashToken(bearer);
+  if (!throttle.isKnown('admin', keyHash)) {
+    const refusal = throttle.refusal('admin', client);
+    if (refusal !== undefined) throw refusal;
+  }
+  let principal: AdminPrincipal;
+  try {
+    principal = await checkKey(bearer, keyHash, lookup);
+  } catch (error) {
+    if (!(error instanceof HttpProblem)) throw error;
+    throttle.forget('admin', keyHash);
+    throw (await throttle.failed('admin', client)) ?? error;
+  }
+  throttle.remember('admin', keyHash);
+  return principal;
+}
+
+async function checkKey(
+  bearer: string,
+  keyHash: string,
+  lookup: AdminKeyLookup,
+): Promise<AdminPrincipal> {
   if (!looksLikeAdminKey(bearer)) {
     throw invalid(
       looksLikeToken(bearer)
@@ -38,7 +72,7 @@ export async function authenticateAdmin(
         : 'the admin key is not one this service issued',
     );
   }
-  const key = await lookup(hashToken(bearer));
+  const key = await lookup(keyHash);
   if (key === undefined) throw invalid('the admin key is not one this service issued');
   if (key.revokedAt !== undefined) {
     throw new HttpProblem(

@@ -3,9 +3,12 @@
 import type { Config } from '../../config.ts';
 import type { Store } from '../../storage/db.ts';
 import type { AccountServices } from '../../sync/account-services.ts';
+import type { AuthThrottle } from '../auth-throttle.ts';
 
 export interface AdminServices {
   store: Store;
   config: Config;
   accounts: AccountServices;
+  /** Where failed admin keys, connect links and form tokens are counted, per client address. */
+  authThrottle: AuthThrottle;
 }

@@ -95,7 +95,10 @@ export function createAdminSurface(deps: {
   return {
     async serve(ex, rawQuery) {
       const { route, rawParams } = match(ex);
-      const admin = await authenticateAdmin(ex.req.headers, lookup);
+      const admin = await authenticateAdmin(ex.req.headers, lookup, {
+        throttle: services.authThrottle,
+        client: ex.req,
+      });
       ex.adminKeyId = admin.keyId;
       const userId = Number(rawParams.user_id);
       if (Number.isSafeInteger(userId)) ex.userId = userId;

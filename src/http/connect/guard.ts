@@ -1,8 +1,12 @@
 // What protects the connect page: its Content-Security-Policy and companion headers, the
-// cross-site request forgery check on every form, and the signed, single-use OAuth `state`.
+// cross-site request forgery check on every form, the signed, single-use OAuth `state`, and the
+// limit on unknown links and forged forms per client address (http/auth-throttle.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { STYLE_HASH } from './html.ts';
+import { hashToken } from '../../domain/tokens.ts';
+import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
+import type { HttpProblem } from '../problems.ts';
+import { STYLE_HASH, page } from './html.ts';
 
 /**
  * Headers of every answer of the page. `formTargets` are the other origins a form may end up at
@@ -87,4 +91,51 @@ export function verifyOauthState(
   const [, id, nonce, signature] = match as unknown as [string, string, string, string];
   if (!sameText(sign('oauth-state', `${id}.${nonce}`), signature)) return undefined;
   return { sessionId: Number(id), nonce };
+}
+
+/**
+ * The session of a link's token, found by `find`, counting the answers `isRefusal` takes for a
+ * failure (an unknown, used or expired link) against the client's address: past the limit, a
+ * token not seen to work lately gets the throttle's 429 without being looked up.
+ */
+export async function guardedSession<T>(
+  throttle: AuthThrottle,
+  client: AuthClient,
+  token: string,
+  find: () => Promise<T>,
+  isRefusal: (error: unknown) => boolean,
+): Promise<T> {
+  const tokenHash = hashToken(token);
+  if (!throttle.isKnown('connect', tokenHash)) {
+    const refusal = throttle.refusal('connect', client);
+    if (refusal !== undefined) throw refusal;
+  }
+  try {
+    const found = await find();
+    throttle.remember('connect', tokenHash);
+    return found;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    throttle.forget('connect', tokenHash);
+    throw (await throttle.failed('connect', client)) ?? error;
+  }
+}
+
+/**
+ * Counts a form that failed its check against the client's address, and throws the throttle's
+ * 429 past the limit. A form with the right token always goes through: it is checked in memory,
+ * and whoever holds the link can read it from the page anyway.
+ */
+export async function countForgedForm(throttle: AuthThrottle, client: AuthClient): Promise<void> {
+  const refusal = await throttle.failed('connect_form', client);
+  if (refusal !== undefined) throw refusal;
+}
+
+/** The page of a 429 from the throttle, in plain words. */
+export function throttledPage(problem: HttpProblem): string {
+  const seconds = problem.headers['Retry-After'] ?? '60';
+  return page(
+    'Too many tries',
+    `<h1>Too many tries</h1><p class="lead">Wait ${seconds} seconds and try again.</p>`,
+  );
 }

@@ -23,6 +23,7 @@ import { HttpProblem } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { linkRequestFrom } from './forms.ts';
 import { isSameSiteForm, newOauthState, originOf, pageHeaders, verifyOauthState } from './guard.ts';
+import { countForgedForm, guardedSession, throttledPage } from './guard.ts';
 import { page, refusedPage } from './html.ts';
 import { renderSessionPage } from './view.ts';
 import type { PlatformView } from './view.ts';
@@ -176,7 +177,8 @@ export function createConnectSurface(deps: {
 
   /**
    * The page again with why a link failed beside its form: 422, or 503 with Retry-After while
-   * the platform's call budget is in use by syncs. Other errors are not the page's to show.
+   * the platform's call budget is in use by syncs, or 429 with Retry-After after too many tries.
+   * Other errors are not the page's to show.
    */
   function showLinkFailure(
     ex: Exchange,
@@ -187,7 +189,8 @@ export function createConnectSurface(deps: {
     const problem = linkProblem(failure.error);
     if (!(problem instanceof HttpProblem)) throw failure.error;
     const { platform, values } = failure;
-    const status = problem.code === 'platform_busy' ? problem.status : 422;
+    const waits = problem.code === 'platform_busy' || problem.code === 'link_attempts_exceeded';
+    const status = waits ? problem.status : 422;
     const shown = { platform, error: problem.detail, values };
     return showPage(ex, token, session, status, shown, problem.headers);
   }
@@ -212,6 +215,7 @@ export function createConnectSurface(deps: {
   async function checkedForm(ex: Exchange, session: ConnectSession): Promise<URLSearchParams> {
     const form = await readForm(ex.req);
     if (!isSameSiteForm(ex.req, form, session.csrfToken, config.publicBaseUrl)) {
+      await countForgedForm(services.authThrottle, ex.req);
       throw new PageAnswer(
         403,
         refusedPage(
@@ -241,6 +245,8 @@ export function createConnectSurface(deps: {
         session.userId,
         platform,
         linkRequestFrom(platform, form),
+        'configured',
+        { connectSessionId: session.id },
       );
       if (outcome.status === 'action_required')
         throw new HttpProblem('link_refused', outcome.message);
@@ -309,7 +315,9 @@ export function createConnectSurface(deps: {
       });
     }
     try {
-      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback');
+      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback', {
+        connectSessionId: session.id,
+      });
       if (outcome.status === 'action_required')
         throw new HttpProblem('link_refused', outcome.message);
       await accounts.syncs.start({
@@ -359,7 +367,13 @@ export function createConnectSurface(deps: {
         { Allow: rest.length === 0 ? 'GET, HEAD' : 'POST' },
       );
     }
-    const session = await sessionOf(token);
+    const session = await guardedSession(
+      services.authThrottle,
+      ex.req,
+      token,
+      () => sessionOf(token),
+      (error) => error instanceof PageAnswer,
+    );
     ex.userId = session.userId;
     await limit(ex, session);
     if (rest.length === 0) return showPage(ex, token, session);
@@ -389,6 +403,9 @@ export function createConnectSurface(deps: {
         return await serveSession(ex, first, rest);
       } catch (error) {
         if (error instanceof PageAnswer) return sendPage(ex, error.status, error.html);
+        if (error instanceof HttpProblem && error.code === 'auth_throttled') {
+          return sendPage(ex, 429, throttledPage(error), undefined, error.headers);
+        }
         throw error;
       }
     },

@@ -13,6 +13,7 @@ import type { StoredToken } from '../../../storage/repositories/tokens.ts';
 import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
 import { LinkBusyError } from '../../../sync/errors.ts';
+import { LinkAttemptsError } from '../../../sync/link-attempts.ts';
 import type { SyncRequests } from '../../../sync/requests.ts';
 import { HttpProblem } from '../../problems.ts';
 import { PlatformSchema } from '../schemas.ts';
@@ -91,10 +92,15 @@ export async function syncOrNotFound(syncs: SyncRequests, syncId: number): Promi
 
 /**
  * A link attempt's failure as a problem: what the user gave was refused (422), the platform
- * failed (502), or its call budget is in use by syncs (503 with Retry-After). Messages of all
- * are written to be shown, never holding a secret.
+ * failed (502), its call budget is in use by syncs (503 with Retry-After), or the user made too
+ * many attempts (429 with Retry-After). Messages of all are written to be shown, never holding a
+ * secret.
  */
 export function linkProblem(error: unknown): unknown {
+  if (error instanceof LinkAttemptsError) {
+    const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
+    return new HttpProblem('link_attempts_exceeded', error.message, {}, retryAfter);
+  }
   if (error instanceof LinkBusyError) {
     const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
     return new HttpProblem('platform_busy', error.message, {}, retryAfter);

@@ -109,6 +109,7 @@ export const linkRoute = defineAdminRoute({
     'link_refused',
     'platform_unavailable',
     'platform_busy',
+    'link_attempts_exceeded',
   ],
   example: { path: '/admin/users/1/links/sleeper', body: { username: 'solarpool' } },
   async handler({ params, body, services }) {
