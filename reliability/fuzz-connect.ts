@@ -1,8 +1,10 @@
 // Hostile requests to the hosted connect page: live, finishable, used, expired, unknown and
 // wrong-kind session tokens, every method, path junk, forms with missing, wrong, another
 // session's or repeated form tokens, cross-site or repeated Origin and Sec-Fetch-Site headers,
-// wrong content types, oversized forms, cookies and passwords in fields, and forged Yahoo
-// callbacks. A form the generator knows to be forged must be refused.
+// wrong content types, oversized forms, cookies and passwords in fields, forged Yahoo callbacks,
+// and genuine Yahoo states sent back from another browser (no cookie, or not the one of the
+// browser that started the sign-in). A form the generator knows to be forged must be refused,
+// and so must such a callback, linking nothing.
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { METHODS, junkPath, junkQuery, rawRequest, repeatedHeader } from './fuzz-request.ts';
 import type { SurfaceRequest } from './fuzz-request.ts';
@@ -94,7 +96,50 @@ function siteHeaders(rng: Rng, t: SurfacesTarget): { headers: string[]; crossSit
   }
 }
 
+/**
+ * A genuine state with the cookie of any browser but the one that started its sign-in: none,
+ * another sign-in's, a guess, a malformed one, the right value under the HTTPS-only name.
+ */
+function otherBrowserCallback(rng: Rng, t: SurfacesTarget): { query: string; cookie?: string } {
+  const own = rng.pick(t.yahooStates);
+  const [name, value] = own.cookie.split('=') as [string, string];
+  const others = t.yahooStates.filter((s) => s.cookie !== own.cookie).map((s) => s.cookie);
+  const cookie = rng.pick([
+    undefined,
+    ...others,
+    `${name}=${'A'.repeat(43)}`,
+    `${name}=${value.slice(0, -1)}`,
+    `${name}=`,
+    `${name}=${value}x`,
+    `__Host-${name}=${value}`,
+    `${name.toUpperCase()}=${value}`,
+    `other=${value}`,
+  ]);
+  const state = encodeURIComponent(own.state);
+  const query = rng.pick([
+    `?state=${state}&code=fuzz-code`,
+    `?code=fuzz-code&state=${state}`,
+    `?state=${state}&error=access_denied`,
+    `?state=${state}`,
+  ]);
+  return { query, ...(cookie !== undefined && { cookie }) };
+}
+
 function callback(rng: Rng, t: SurfacesTarget): SurfaceRequest {
+  if (rng.chance(0.5)) {
+    const { query, cookie } = otherBrowserCallback(rng, t);
+    return {
+      surface: 'connect',
+      bytes: rawRequest(`${t.host}:${t.port}`, {
+        method: 'GET',
+        target: `/connect/oauth/yahoo/callback${query}`,
+        headers: cookie === undefined ? [] : [`Cookie: ${cookie}`],
+      }),
+      mutating: false,
+      unauthorized: true,
+      mayShow: [],
+    };
+  }
   const state = rng.pick([
     '',
     'x',

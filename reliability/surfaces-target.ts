@@ -43,6 +43,12 @@ export interface SurfacesTarget {
   liveSessions: SessionKeys[];
   finishableSessions: SessionKeys[];
   deadSessions: SessionKeys[];
+  /**
+   * Yahoo sign-ins started on a live session's page: each valid state with the cookie of the
+   * browser that started it, which the fuzz never sends with it (a callback from any other
+   * browser must link nothing).
+   */
+  yahooStates: Array<{ state: string; cookie: string }>;
   /** Cookie and password values the fuzz sends in forms and bodies. */
   cookieSecret: string;
   passwordSecret: string;
@@ -141,6 +147,23 @@ export async function prepareSurfaces(
     { token: generateConnectToken(), csrf: randomBytes(24).toString('base64url') },
   ];
 
+  const yahooStates: SurfacesTarget['yahooStates'] = [];
+  const yahooPage = liveSessions[0] as SessionKeys;
+  for (let i = 0; i < 3; i++) {
+    const started = await fetch(`${origin}/connect/${yahooPage.token}/link/yahoo`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: `csrf=${encodeURIComponent(yahooPage.csrf)}`,
+    });
+    const state = new URL(started.headers.get('location') ?? 'x:').searchParams.get('state');
+    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (started.status !== 303 || state === null || cookie === '') {
+      throw new Error(`starting Yahoo's sign-in: ${started.status} ${await started.text()}`);
+    }
+    yahooStates.push({ state, cookie });
+  }
+
   const target: Omit<SurfacesTarget, 'secrets'> = {
     host: service.host,
     port: service.port,
@@ -157,6 +180,7 @@ export async function prepareSurfaces(
     liveSessions,
     finishableSessions,
     deadSessions,
+    yahooStates,
     cookieSecret: `AEfuzzCookie${randomBytes(12).toString('hex')}`,
     passwordSecret: `fuzz-password-${randomBytes(12).toString('hex')}`,
   };
@@ -171,6 +195,7 @@ export async function prepareSurfaces(
       userToken,
       target.unknownUserToken,
       ...sessions.flatMap((s) => [s.token, s.csrf]),
+      ...yahooStates.map((s) => s.cookie.slice(s.cookie.indexOf('=') + 1)),
       target.cookieSecret,
       target.passwordSecret,
       ...serviceSecrets,

@@ -1,6 +1,7 @@
 // The only reader of process.env: parses the environment once into a frozen, typed Config and
 // fails at start-up naming the bad variable.
 import { resolve } from 'node:path';
+import { parseReturnOrigins } from './domain/return-url.ts';
 import { CONTRACT_SEASONS, seasonsBetween } from './domain/seasons.ts';
 
 export interface Config {
@@ -71,6 +72,16 @@ export interface Config {
    * hosted page does not offer Yahoo.
    */
   publicBaseUrl: string | undefined;
+  /**
+   * The application the hosted connect page says it links accounts for (CONNECT_APP_NAME), so a
+   * user sees whom they grant access to before signing in anywhere (RFC 6749 section 10.12).
+   */
+  connectAppName: string;
+  /**
+   * Origins a connect session's return_url may be on (CONNECT_RETURN_ORIGINS, comma-separated);
+   * undefined: any absolute http(s) address.
+   */
+  connectReturnOrigins: readonly string[] | undefined;
   /** Port of the separate /metrics listener; undefined: no metrics (0: any free port). */
   metricsPort: number | undefined;
   /** Interface the metrics listener binds to (loopback unless said otherwise). */
@@ -248,6 +259,25 @@ function publicBaseUrl(env: Env): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+function connectAppName(env: Env): string {
+  const name = text(env, 'CONNECT_APP_NAME', 'Fantasy League Data Service').trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (name === '' || name.length > 80 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new ConfigError('CONNECT_APP_NAME', 'must be a name of 1 to 80 printable characters');
+  }
+  return name;
+}
+
+function connectReturnOrigins(env: Env): readonly string[] | undefined {
+  const raw = optional(env, 'CONNECT_RETURN_ORIGINS');
+  if (raw === undefined) return undefined;
+  try {
+    return parseReturnOrigins(raw);
+  } catch (error) {
+    throw new ConfigError('CONNECT_RETURN_ORIGINS', (error as Error).message);
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
@@ -289,6 +319,8 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
+    connectAppName: connectAppName(env),
+    connectReturnOrigins: connectReturnOrigins(env),
     metricsPort:
       optional(env, 'METRICS_PORT') === undefined
         ? undefined

@@ -192,3 +192,43 @@ test('PUBLIC_BASE_URL is a plain http(s) address, kept without its trailing slas
     );
   }
 });
+
+test('CONNECT_APP_NAME names the application on the connect page; a neutral default', () => {
+  assert.equal(loadConfig({}).connectAppName, 'Fantasy League Data Service');
+  assert.equal(loadConfig({ CONNECT_APP_NAME: ' Draft Buddy ' }).connectAppName, 'Draft Buddy');
+  for (const bad of ['x'.repeat(81), 'Two\nlines', '   ']) {
+    assert.throws(
+      () => loadConfig({ CONNECT_APP_NAME: bad }),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'CONNECT_APP_NAME',
+      bad,
+    );
+  }
+});
+
+test('CONNECT_RETURN_ORIGINS is a comma-separated list of http(s) origins, normalised', () => {
+  assert.equal(loadConfig({}).connectReturnOrigins, undefined);
+  assert.deepEqual(
+    loadConfig({
+      CONNECT_RETURN_ORIGINS:
+        'https://App.Example.com, http://localhost:3000/,https://exämple.com:443',
+    }).connectReturnOrigins,
+    ['https://app.example.com', 'http://localhost:3000', 'https://xn--exmple-cua.com'],
+  );
+  for (const bad of [
+    ',',
+    'app.example.com',
+    'https://app.example.com/path',
+    'https://app.example.com/?x=1',
+    'https://u:p@app.example.com',
+    'javascript:alert(1)',
+    'ftp://files.example.com',
+    'https://app.example.com,not an origin',
+  ]) {
+    assert.throws(
+      () => loadConfig({ CONNECT_RETURN_ORIGINS: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.variable === 'CONNECT_RETURN_ORIGINS',
+      bad,
+    );
+  }
+});

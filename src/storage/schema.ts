@@ -196,6 +196,10 @@ export interface ConnectSessionsTable {
   expires_at: string;
   /** Set when the user finished on the page: the link is then refused. */
   used_at: string | null;
+  /** Links of the page being checked against their platform; finishing waits for none. */
+  links_in_flight: Generated<number>;
+  /** When the links in flight are given up as dead (their process died mid-link). */
+  links_until: string | null;
 }
 
 export interface ConnectOauthStatesTable {
@@ -208,6 +212,8 @@ export interface ConnectOauthStatesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** SHA-256 of the value in the cookie of the browser that started the sign-in (migration 011). */
+  browser_hash: string | null;
 }
 
 /** A sync asked for over HTTP (the admin API, the connect page): what was asked, when. */

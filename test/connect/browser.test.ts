@@ -4,13 +4,12 @@
 // expired link are refused. A screenshot of each state goes to test-artifacts/connect/ (ignored
 // by git). Skipped, saying why, when Chromium or the recorded responses are missing.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -24,13 +23,11 @@ import {
 import type { FakeSleeper } from '../helpers/fake-platform.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
+import { CHROMIUM_SKIP, launchChromium } from './chromium.ts';
 import { createSession } from './page-helpers.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/connect/', import.meta.url));
-const SKIP: false | string = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} not found: the browser tests of the connect page need Debian's chromium package (apt-get install -y chromium)`
-  : SLEEPER_FIXTURES_SKIP || ESPN_FIXTURES_SKIP;
+const SKIP: false | string = CHROMIUM_SKIP || SLEEPER_FIXTURES_SKIP || ESPN_FIXTURES_SKIP;
 const SYNC_TIMEOUT_MS = 120_000;
 
 describe('the connect page in headless Chromium', { skip: SKIP }, () => {
@@ -78,18 +75,7 @@ describe('the connect page in headless Chromium', { skip: SKIP }, () => {
     admin = await adminClient(t);
     userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'erin' })).body
       .user_id;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

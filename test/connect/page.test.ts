@@ -63,6 +63,28 @@ for (const dialect of testBackends()) {
       assert.match(html, /Continue to app\.example\.com/);
     });
 
+    it('names the application, and renders every input attribute once', async () => {
+      const session = await createSession(admin, userId, {
+        platforms: ['sleeper', 'espn', 'fleaflicker', 'mfl'],
+      });
+      const html = await (await fetch(session.url)).text();
+      assert.match(
+        html,
+        /<p class="lead" id="app">For <strong>Fantasy League Data Service<\/strong>/,
+      );
+      const inputs = html.match(/<input\b[^>]*>/g) ?? [];
+      assert.ok(inputs.length >= 7, 'the forms have their inputs');
+      for (const input of inputs) {
+        const names = [...input.matchAll(/\s([a-z-]+)=/g)].map((m) => m[1]);
+        assert.deepEqual(names, [...new Set(names)], input);
+      }
+      const password = inputs.find((input) => input.includes('id="mfl-password"')) ?? '';
+      assert.match(password, /type="password"/);
+      assert.match(password, /autocomplete="current-password"/);
+      const cookie = inputs.find((input) => input.includes('id="espn-espn_s2"')) ?? '';
+      assert.match(cookie, /autocomplete="off"/);
+    });
+
     it('answers clear pages for unknown, malformed and foreign-platform links', async () => {
       for (const path of ['/connect/fcs_' + 'a'.repeat(43), '/connect/nonsense']) {
         const response = await fetch(t.baseUrl + path);

@@ -1,7 +1,8 @@
 // Yahoo's OAuth redirect through the hosted page, end to end against the fake Yahoo: the page
 // sends the browser to Yahoo with a signed state, Yahoo sends it back to the callback under
 // PUBLIC_BASE_URL with a code, the account is linked and its first sync runs. A forged state, a
-// replayed one and one of another session are refused; `oob` stays for the command line.
+// replayed one and one of another session are refused, and so is a callback from another browser
+// than the one that started the sign-in (its cookie); `oob` stays for the command line.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { freePort, startTestApp } from '../helpers/app.ts';
@@ -18,7 +19,9 @@ import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
 import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
 
-const get = (url: string) => fetch(url, { redirect: 'manual' });
+/** A GET as the browser holding `cookie` sends it (none: another browser). */
+const get = (url: string, cookie?: string) =>
+  fetch(url, { redirect: 'manual', headers: cookie === undefined ? {} : { cookie } });
 
 for (const dialect of testBackends()) {
   describe(`Yahoo through the connect page (${dialect})`, { skip: YAHOO_FIXTURES_SKIP }, () => {
@@ -52,14 +55,19 @@ for (const dialect of testBackends()) {
       await yahoo?.close();
     });
 
-    /** Starts Yahoo's sign-in from the page: the address Yahoo is opened at. */
-    async function toYahoo(path: string): Promise<URL> {
+    /**
+     * Starts Yahoo's sign-in from the page: the address Yahoo is opened at, and the cookie the
+     * starting browser then sends (`name=value`).
+     */
+    async function toYahoo(path: string): Promise<URL & { cookie: string }> {
       const csrf = csrfOf(await (await get(base + path)).text());
       const started = await postForm(t, `${path}/link/yahoo`, { csrf });
       assert.equal(started.status, 303);
       const csp = started.headers.get('content-security-policy') ?? '';
       assert.ok(csp.includes(new URL(yahoo.authBaseUrl).origin), 'form-action allows Yahoo');
-      return new URL(started.headers.get('location') as string);
+      const setCookie = started.headers.get('set-cookie') ?? '';
+      const cookie = setCookie.split(';')[0] as string;
+      return Object.assign(new URL(started.headers.get('location') as string), { cookie });
     }
 
     it('links Yahoo through the redirect and runs its first sync; the state works once', async () => {
@@ -83,7 +91,7 @@ for (const dialect of testBackends()) {
       assert.equal(approved.status, 302);
       const callback = approved.headers.get('location') as string;
       assert.ok(callback.startsWith(`${base}/connect/oauth/yahoo/callback?`));
-      const back = await get(callback);
+      const back = await get(callback, authorize.cookie);
       assert.equal(back.status, 303, await back.clone().text());
       assert.equal(back.headers.get('location'), session.path);
       const html = await pageWhenSynced(t, session.path);
@@ -99,7 +107,7 @@ for (const dialect of testBackends()) {
       );
       assert.doesNotMatch(JSON.stringify(links.body), /access-|refresh-/);
 
-      const replayed = await get(callback);
+      const replayed = await get(callback, authorize.cookie);
       assert.equal(replayed.status, 400);
       assert.match(await replayed.text(), /This Yahoo sign-in cannot be used/);
     });
@@ -119,14 +127,62 @@ for (const dialect of testBackends()) {
       for (const forged of forgeries) {
         const response = await get(
           `${base}/connect/oauth/yahoo/callback?code=${yahoo.issueCode()}&state=${encodeURIComponent(forged)}`,
+          authorize.cookie,
         );
         assert.equal(response.status, 400, forged);
         assert.match(await response.text(), /cannot be used/);
       }
       // The genuine state still works once: the forgeries did not use it up.
       const approved = await get(authorize.toString());
-      const back = await get(approved.headers.get('location') as string);
+      const back = await get(approved.headers.get('location') as string, authorize.cookie);
       assert.equal(back.status, 303);
+    });
+
+    it("refuses a callback from another browser than the sign-in's and links nothing", async () => {
+      const victim = (
+        await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'victim-check' })
+      ).body.user_id;
+      const session = await createSession(admin, victim, { platforms: ['yahoo'] });
+      const page = await (await get(session.url)).text();
+      assert.match(page, /For <strong>Fantasy League Data Service<\/strong>/, 'names the app');
+      const authorize = await toYahoo(session.path);
+      const [name, value] = authorize.cookie.split('=') as [string, string];
+      // Over plain http a __Host- cookie is refused by browsers: the plain name, without Secure.
+      assert.equal(name, 'fd-connect-oauth');
+      assert.match(value, /^[A-Za-z0-9_-]{43}$/);
+      const state = authorize.searchParams.get('state') as string;
+      const stored = await t.store.db
+        .selectFrom('connect_oauth_states')
+        .select('browser_hash')
+        .where('used_at', 'is', null)
+        .execute();
+      assert.ok(
+        stored.every((row) => row.browser_hash !== value),
+        'only a hash is stored',
+      );
+
+      const otherBrowsers = [undefined, `${name}=${'A'.repeat(43)}`, `${name}=`, 'other=1'];
+      for (const cookie of otherBrowsers) {
+        // What the attacker's victim does: open the Yahoo address sent to them and approve.
+        const approved = await get(authorize.toString());
+        const callback = approved.headers.get('location') as string;
+        assert.ok(callback.includes(`state=${encodeURIComponent(state)}`));
+        const refused = await get(callback, cookie);
+        assert.equal(refused.status, 403, String(cookie));
+        const html = await refused.text();
+        assert.match(html, /This Yahoo sign-in was started in another browser/);
+        assert.match(html, /nothing was linked/);
+        assert.equal(refused.headers.get('location'), null);
+      }
+      const links = await admin.json<unknown[]>('GET', `/admin/users/${victim}/links`);
+      assert.deepEqual(links.body, [], 'no Yahoo account landed on the session user');
+
+      // The browser that started it still can, once.
+      const approved = await get(authorize.toString());
+      const back = await get(approved.headers.get('location') as string, authorize.cookie);
+      assert.equal(back.status, 303);
+      const linked = await admin.json<unknown[]>('GET', `/admin/users/${victim}/links`);
+      assert.equal(linked.body.length, 1);
     });
 
     it('says so when the user does not allow access, and lets them try again', async () => {
@@ -134,6 +190,7 @@ for (const dialect of testBackends()) {
       const authorize = await toYahoo(session.path);
       const denied = await get(
         `${base}/connect/oauth/yahoo/callback?error=access_denied&state=${encodeURIComponent(authorize.searchParams.get('state') as string)}`,
+        authorize.cookie,
       );
       assert.equal(denied.status, 200);
       assert.match(await denied.text(), /Yahoo did not link: access was not allowed/);

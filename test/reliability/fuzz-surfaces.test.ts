@@ -143,6 +143,10 @@ describe("the admin and connect fuzz's checks", () => {
         liveSessions: [session()],
         finishableSessions: [session()],
         deadSessions: [session()],
+        yahooStates: ['a', 'b'].map((c) => ({
+          state: `1.${c.repeat(32)}.${c.repeat(43)}`,
+          cookie: `fd-connect-oauth=${c.repeat(43)}`,
+        })),
         cookieSecret: 'AEcookie-secret-of-the-liar-test',
         passwordSecret: 'password-secret-of-the-liar-test',
         secrets: [],

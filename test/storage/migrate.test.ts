@@ -96,6 +96,7 @@ for (const dialect of testBackends()) {
           { name: '006-admin' },
           { name: '007-sync-request-accounts' },
           { name: '008-sync-request-jobs' },
+          { name: '011-connect-browser-binding' },
           { name: '012-credential-leases' },
         ]);
       } finally {

@@ -68,14 +68,17 @@ const HELP: Partial<Record<Platform, string>> = {
     'Cookies → https://fantasy.espn.com (Firefox: Storage → Cookies), and copy the values of ' +
     'espn_s2 and SWID. They are stored encrypted. Signing out of ESPN ends them.',
   yahoo:
-    'You will sign in at Yahoo and allow read access to your fantasy leagues, then come back here.',
+    'You will sign in at Yahoo and allow {app} read access to your fantasy leagues, then come ' +
+    'back here. Start it from this page only: a Yahoo sign-in address someone sends you links ' +
+    'nothing.',
   sleeper: 'Sleeper needs no password: your username finds your leagues.',
   fleaflicker: 'Fleaflicker needs no password: the e-mail of your account finds your leagues.',
   mfl: 'Your MyFantasyLeague login (stored encrypted), or the ids of public leagues.',
 };
 
-export function platformHelp(platform: Platform): string {
-  return HELP[platform] ?? '';
+/** The platform's help text; `appName` is the application the page links accounts for. */
+export function platformHelp(platform: Platform, appName: string): string {
+  return (HELP[platform] ?? '').replaceAll('{app}', appName);
 }
 
 /** The form's inputs; `values` refills the non-secret ones after an error. */
@@ -87,12 +90,18 @@ export function formFields(platform: Platform, values: Readonly<Record<string, s
       return (
         `<label for="${id}">${escapeHtml(field.label)}</label>` +
         `<input id="${id}" name="${field.name}" type="${field.type}" value="${escapeHtml(value)}"` +
-        `${field.autocomplete === undefined ? '' : ` autocomplete="${field.autocomplete}"`}` +
-        `${field.secret === true ? ' autocomplete="off"' : ''}>` +
+        // One autocomplete each: the field's own, else "off" for a secret the browser should
+        // not offer to save (a cookie value), else none.
+        `${autocompleteOf(field)}>` +
         (field.hint === undefined ? '' : `<div class="hint">${escapeHtml(field.hint)}</div>`)
       );
     })
     .join('');
+}
+
+function autocompleteOf(field: Field): string {
+  const value = field.autocomplete ?? (field.secret === true ? 'off' : undefined);
+  return value === undefined ? '' : ` autocomplete="${value}"`;
 }
 
 /** The form's fields as a link request; what is missing is bad input, worded for the user. */

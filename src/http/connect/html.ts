@@ -62,3 +62,12 @@ export function refusedPage(heading: string, text: string): string {
       '<p>Ask the application that sent you here for a new link.</p>',
   );
 }
+
+/** A page that says what happened and what to do next, with a way back to `back` if given. */
+export function noticePage(heading: string, text: string, back?: string): string {
+  return page(
+    heading,
+    `<h1>${escapeHtml(heading)}</h1><p class="lead">${escapeHtml(text)}</p>` +
+      (back === undefined ? '' : `<p><a href="${escapeHtml(back)}">Back to your page</a></p>`),
+  );
+}

@@ -9,22 +9,27 @@ import { isPlatform } from '../../domain/catalog.ts';
 import { hashToken, looksLikeConnectToken, tokenDisplayPrefix } from '../../domain/tokens.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
 import {
+  beginConnectLink,
+  endConnectLink,
   findConnectSession,
   findConnectSessionByHash,
+  findOauthState,
   insertOauthState,
   takeOauthState,
-  useConnectSession,
 } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
-import { linkProblem } from '../admin/routes/common.ts';
+import type { LinkRequest } from '../../sync/account-services.ts';
+import { linkProblem, linkSecrets } from '../admin/routes/common.ts';
 import type { AdminServices } from '../admin/services.ts';
 import type { Exchange, Responder } from '../exchange.ts';
 import { HttpProblem } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import { browserBinding } from './browser-binding.ts';
+import { finishWhenLinksDone, returnLocation } from './finish.ts';
 import { linkRequestFrom } from './forms.ts';
 import { isSameSiteForm, newOauthState, originOf, pageHeaders, verifyOauthState } from './guard.ts';
 import { countForgedForm, guardedSession, throttledPage } from './guard.ts';
-import { page, refusedPage } from './html.ts';
+import { noticePage, page, refusedPage } from './html.ts';
 import { renderSessionPage } from './view.ts';
 import type { PlatformView } from './view.ts';
 
@@ -43,6 +48,12 @@ export interface ConnectSurface {
 const HTML = 'text/html; charset=utf-8';
 const MAX_FORM_BYTES = 16 * 1024;
 const STATE_LIFETIME_MS = 15 * 60_000;
+/**
+ * How long a link of the page counts as in flight should its process die mid-link (finishing
+ * waits for links in flight): well past a link's 20 s deadline (LINK_DEADLINE_MS,
+ * src/sync/linking.ts), budget waits included.
+ */
+const LINK_LEASE_MS = 60_000;
 
 /** A page answered instead of the usual one (refused link, forged form...). */
 class PageAnswer extends Error {
@@ -63,6 +74,7 @@ export function createConnectSurface(deps: {
   const { services, limiter, responder, logger } = deps;
   const { store, accounts, config } = services;
   const yahooOrigin = originOf(config.platforms.yahooAuthBaseUrl);
+  const binding = browserBinding(config.publicBaseUrl);
 
   function headersFor(session: ConnectSession | undefined): Record<string, string> {
     const targets: string[] = [];
@@ -167,6 +179,7 @@ export function createConnectSurface(deps: {
     extraHeaders?: Readonly<Record<string, string>>,
   ): Promise<void> {
     const html = renderSessionPage({
+      appName: config.connectAppName,
       token,
       csrf: session.csrfToken,
       platforms: await views(session, extra),
@@ -184,9 +197,14 @@ export function createConnectSurface(deps: {
     ex: Exchange,
     token: string,
     session: ConnectSession,
-    failure: { platform: Platform; error: unknown; values: Record<string, string> },
+    failure: {
+      platform: Platform;
+      error: unknown;
+      values: Record<string, string>;
+      secrets: readonly string[];
+    },
   ): Promise<void> {
-    const problem = linkProblem(failure.error);
+    const problem = linkProblem(failure.error, failure.secrets);
     if (!(problem instanceof HttpProblem)) throw failure.error;
     const { platform, values } = failure;
     const waits = problem.code === 'platform_busy' || problem.code === 'link_attempts_exceeded';
@@ -240,14 +258,34 @@ export function createConnectSurface(deps: {
       const value = form.get(name);
       if (value !== null) values[name] = value.slice(0, 320);
     }
+    let request: LinkRequest | undefined;
     try {
-      const outcome = await accounts.link(
-        session.userId,
-        platform,
-        linkRequestFrom(platform, form),
-        'configured',
-        { connectSessionId: session.id },
-      );
+      request = linkRequestFrom(platform, form);
+      await linkAndSync(session, platform, request);
+    } catch (error) {
+      const secrets = request === undefined ? [] : linkSecrets(request);
+      return showLinkFailure(ex, token, session, { platform, error, values, secrets });
+    }
+    redirect(ex, `/connect/${token}`, session);
+  }
+
+  /**
+   * Links the account and starts its first sync, counted as in flight meanwhile so that the
+   * session is not finished under it (finish waits for it, or refuses); a session finished
+   * before the link began gets the "already used" page and nothing is linked.
+   */
+  async function linkAndSync(
+    session: ConnectSession,
+    platform: Platform,
+    request: LinkRequest,
+  ): Promise<void> {
+    const until = new Date(Date.now() + LINK_LEASE_MS).toISOString();
+    if (!(await beginConnectLink(store.db, session.id, until))) live({ ...session, usedAt: 'now' });
+    try {
+      const via = platform === 'yahoo' ? 'callback' : 'configured';
+      const outcome = await accounts.link(session.userId, platform, request, via, {
+        connectSessionId: session.id,
+      });
       if (outcome.status === 'action_required')
         throw new HttpProblem('link_refused', outcome.message);
       await accounts.syncs.start({
@@ -255,10 +293,9 @@ export function createConnectSurface(deps: {
         platform,
         connectSessionId: session.id,
       });
-    } catch (error) {
-      return showLinkFailure(ex, token, session, { platform, error, values });
+    } finally {
+      await endConnectLink(store.db, session.id);
     }
-    redirect(ex, `/connect/${token}`, session);
   }
 
   async function startYahoo(ex: Exchange, token: string, session: ConnectSession): Promise<void> {
@@ -267,16 +304,22 @@ export function createConnectSurface(deps: {
       throw new Error('Yahoo answered a link without a code with no address to approve at');
     }
     const { state, nonce } = newOauthState(session.id, accounts.sign);
+    const browser = binding.start(ex.req, STATE_LIFETIME_MS / 1000);
     await insertOauthState(store.db, {
       nonceHash: hashToken(nonce),
       sessionId: session.id,
       platform: 'yahoo',
       sessionTokenEncrypted: accounts.secrets.encrypt(token),
+      browserHash: browser.hash,
       expiresAt: new Date(Date.now() + STATE_LIFETIME_MS).toISOString(),
     });
     const url = new URL(outcome.url);
     url.searchParams.set('state', state);
-    redirect(ex, url.toString(), session);
+    responder.send(ex, 303, HTML, '', {
+      ...headersFor(session),
+      Location: url.toString(),
+      'Set-Cookie': browser.setCookie,
+    });
   }
 
   async function callback(ex: Exchange, rawQuery: string | undefined): Promise<void> {
@@ -291,7 +334,8 @@ export function createConnectSurface(deps: {
     );
     const parts = verifyOauthState(query.get('state') ?? '', accounts.sign);
     if (parts === undefined) throw refused;
-    const taken = await takeOauthState(store.db, hashToken(parts.nonce));
+    const nonceHash = hashToken(parts.nonce);
+    const taken = await findOauthState(store.db, nonceHash);
     if (
       taken === undefined ||
       taken.sessionId !== parts.sessionId ||
@@ -299,6 +343,22 @@ export function createConnectSurface(deps: {
     ) {
       throw refused;
     }
+    if (!binding.matches(ex.req, taken.browserHash)) {
+      // Left untaken: the browser that started the sign-in may still come back with it.
+      logger.warn(
+        { connect_session: taken.sessionId, request_id: ex.requestId },
+        'Yahoo callback from another browser than the one that started the sign-in refused',
+      );
+      throw new PageAnswer(
+        403,
+        noticePage(
+          'This Yahoo sign-in was started in another browser',
+          'For your safety nothing was linked. Open the link you were given, in this browser, ' +
+            'and start again from its page.',
+        ),
+      );
+    }
+    if (!(await takeOauthState(store.db, nonceHash))) throw refused;
     const found = await findConnectSession(store.db, taken.sessionId);
     if (found === undefined) throw refused;
     const session = live(found);
@@ -315,30 +375,37 @@ export function createConnectSurface(deps: {
       });
     }
     try {
-      const outcome = await accounts.link(session.userId, 'yahoo', { code }, 'callback', {
-        connectSessionId: session.id,
-      });
-      if (outcome.status === 'action_required')
-        throw new HttpProblem('link_refused', outcome.message);
-      await accounts.syncs.start({
-        userId: session.userId,
-        platform: 'yahoo',
-        connectSessionId: session.id,
-      });
+      await linkAndSync(session, 'yahoo', { code });
     } catch (error) {
-      return showLinkFailure(ex, token, session, { platform: 'yahoo', error, values: {} });
+      const failure = { platform: 'yahoo' as const, error, values: {}, secrets: [code] };
+      return showLinkFailure(ex, token, session, failure);
     }
     redirect(ex, `/connect/${token}`, session);
   }
 
-  async function finish(ex: Exchange, session: ConnectSession): Promise<void> {
+  async function finish(ex: Exchange, token: string, session: ConnectSession): Promise<void> {
     await checkedForm(ex, session);
-    if (!(await useConnectSession(store.db, session.id))) live({ ...session, usedAt: 'now' });
+    // Checked before the session is used up: a stored address that is no valid Location (one
+    // stored before return URLs were normalised) ends on the page below instead of a 500.
+    const location = returnLocation(session, ex, logger);
+    const outcome = await finishWhenLinksDone(store.db, session.id);
+    if (outcome === 'used') live({ ...session, usedAt: 'now' });
+    if (outcome === 'linking') {
+      throw new PageAnswer(
+        409,
+        noticePage(
+          'An account is still being linked',
+          'Nothing was finished yet. Wait a few seconds, then go back to your page and press ' +
+            'the button again.',
+          `/connect/${token}`,
+        ),
+      );
+    }
     logger.info(
       { connect_session: session.id, user_id: session.userId },
       'connect session finished',
     );
-    if (session.returnUrl !== undefined) return redirect(ex, session.returnUrl, session);
+    if (location !== undefined) return redirect(ex, location, session);
     sendPage(
       ex,
       200,
@@ -377,7 +444,7 @@ export function createConnectSurface(deps: {
     ex.userId = session.userId;
     await limit(ex, session);
     if (rest.length === 0) return showPage(ex, token, session);
-    if (rest[0] === 'finish') return finish(ex, session);
+    if (rest[0] === 'finish') return finish(ex, token, session);
     const platform = rest[1] as string;
     if (!isPlatform(platform) || !session.platforms.includes(platform)) {
       throw new PageAnswer(

@@ -15,6 +15,8 @@ export interface PlatformView {
 }
 
 export interface SessionView {
+  /** The application the accounts are linked for (CONNECT_APP_NAME), named on the page. */
+  appName: string;
   token: string;
   csrf: string;
   platforms: readonly PlatformView[];
@@ -28,7 +30,7 @@ export function renderSessionPage(view: SessionView): string {
   const base = `/connect/${view.token}`;
   const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">`;
   const syncing = view.platforms.some((p) => p.sync?.status === 'running');
-  const sections = view.platforms.map((p) => section(p, base, csrf)).join('');
+  const sections = view.platforms.map((p) => section(p, base, csrf, view.appName)).join('');
   const target =
     view.returnUrl === undefined ? undefined : new URL(view.returnUrl).host || view.returnUrl;
   const anyLinked = view.platforms.some((p) => p.linked !== undefined);
@@ -42,7 +44,9 @@ export function renderSessionPage(view: SessionView): string {
   return page(
     'Link your fantasy accounts',
     '<h1>Link your fantasy accounts</h1>' +
-      '<p class="lead">Link the platforms you play on; your leagues are then read from them. ' +
+      `<p class="lead" id="app">For <strong>${escapeHtml(view.appName)}</strong>. ` +
+      'Link the platforms you play on; your leagues are then read from them for this ' +
+      'application only. ' +
       'Passwords and cookies are stored encrypted and never shown again.</p>' +
       sections +
       finish,
@@ -50,7 +54,7 @@ export function renderSessionPage(view: SessionView): string {
   );
 }
 
-function section(view: PlatformView, base: string, csrf: string): string {
+function section(view: PlatformView, base: string, csrf: string, appName: string): string {
   const { platform } = view;
   const name = PLATFORM_NAMES[platform];
   const error =
@@ -60,19 +64,20 @@ function section(view: PlatformView, base: string, csrf: string): string {
     formFields(platform, view.values ?? {}) +
     `<button type="submit">${escapeHtml(label)}</button></form>`;
   const linkLabel = platform === 'yahoo' ? 'Sign in with Yahoo' : `Link ${name}`;
+  const help = `<p class="hint">${escapeHtml(platformHelp(platform, appName))}</p>`;
   let body: string;
   if (view.linked === undefined) {
-    body = `<p class="hint">${escapeHtml(platformHelp(platform))}</p>${error}${form(linkLabel)}`;
+    body = `${help}${error}${form(linkLabel)}`;
   } else if (view.linked.problem !== undefined) {
     body =
       `<p class="status failed">Needs linking again: ${escapeHtml(view.linked.problem)}</p>` +
-      `<p class="hint">${escapeHtml(platformHelp(platform))}</p>${error}${form(linkLabel)}`;
+      `${help}${error}${form(linkLabel)}`;
   } else {
     body =
       `<p class="status ok">Linked: ${escapeHtml(view.linked.name)}</p>${syncLine(view.sync)}` +
       error +
       `<details${view.error === undefined ? '' : ' open'}><summary>Link another ${escapeHtml(name)} account instead</summary>` +
-      `<p class="hint">${escapeHtml(platformHelp(platform))}</p>${form(linkLabel)}</details>`;
+      `${help}${form(linkLabel)}</details>`;
   }
   return `<section id="platform-${platform}" data-platform="${platform}"><h2>${escapeHtml(name)}</h2>${body}</section>`;
 }

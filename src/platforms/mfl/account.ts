@@ -1,6 +1,7 @@
 // What an MFL link holds and how it is made: the credentials file, MFL's login answer, the stored
 // cookie and the followed league ids. Pure: no I/O.
 import { InvalidInputError } from '../../domain/errors.ts';
+import { redactSecrets } from '../../domain/redact.ts';
 import { PlatformError } from '../connector.ts';
 import type { PlatformAccount } from '../connector.ts';
 
@@ -41,7 +42,7 @@ export function parseLeagueIds(ids: readonly string[]): string[] {
 /**
  * The cookie out of MFL's login answer, `<status MFL_USER_ID="...">OK</status>`; a refusal,
  * `<error>Invalid Password</error>`, is bad input: nothing is stored. MFL's words are shown
- * without the password, should they ever echo it.
+ * without the password in any form, should they ever echo it.
  */
 export function parseLoginAnswer(
   answer: string,
@@ -51,10 +52,7 @@ export function parseLoginAnswer(
   if (ok) return ok[1] as string;
   const error = /<error\b[^>]*>([\s\S]*?)<\/error>/i.exec(answer);
   if (error) {
-    const reason = (error[1] as string)
-      .replace(/<[^>]*>/g, ' ')
-      .split(login.password)
-      .join('***')
+    const reason = redactSecrets((error[1] as string).replace(/<[^>]*>/g, ' '), [login.password])
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 200);

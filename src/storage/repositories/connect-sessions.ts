@@ -95,19 +95,82 @@ export async function listConnectSessions(db: Tx, userId: number): Promise<Conne
   return rows.map(toSession);
 }
 
-/** Marks the session used; false when it already was (two tabs finishing at once: one wins). */
-export async function useConnectSession(
+/**
+ * Marks the session used unless a link of its page is still in flight (and not past
+ * `links_until`): 'finished', 'used' when it already was (two tabs finishing at once: one wins),
+ * or 'linking'. The update is the check, so a link begun at the same moment cannot slip in.
+ */
+export async function finishConnectSession(
   db: Tx,
   id: number,
   at: string = nowIso(),
-): Promise<boolean> {
+): Promise<'finished' | 'used' | 'linking'> {
   const result = await db
     .updateTable('connect_sessions')
     .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('links_in_flight', '=', 0),
+        eb('links_until', 'is', null),
+        eb('links_until', '<=', at),
+      ]),
+    )
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return 'finished';
+  const row = await db
+    .selectFrom('connect_sessions')
+    .select('used_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined || row.used_at !== null ? 'used' : 'linking';
+}
+
+/**
+ * Counts a link of the session's page in flight until `until` (past it, the count is taken for
+ * a dead process's and starts again); false when the session was used meanwhile, so no link
+ * starts after the finish.
+ */
+export async function beginConnectLink(
+  db: Tx,
+  id: number,
+  until: string,
+  at: string = nowIso(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('connect_sessions')
+    .set((eb) => ({
+      links_in_flight: eb
+        .case()
+        .when(eb.or([eb('links_until', 'is', null), eb('links_until', '<=', at)]))
+        .then(1)
+        .else(eb('links_in_flight', '+', 1))
+        .end(),
+      links_until: until,
+    }))
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** The link begun by beginConnectLink is over (stored or failed). */
+export async function endConnectLink(db: Tx, id: number): Promise<void> {
+  await db
+    .updateTable('connect_sessions')
+    .set((eb) => ({
+      links_in_flight: eb('links_in_flight', '-', 1),
+      links_until: eb
+        .case()
+        .when('links_in_flight', '<=', 1)
+        .then(null)
+        .else(eb.ref('links_until'))
+        .end(),
+    }))
+    .where('id', '=', id)
+    .where('links_in_flight', '>', 0)
+    .execute();
 }
 
 export async function insertOauthState(
@@ -117,6 +180,8 @@ export async function insertOauthState(
     sessionId: number;
     platform: Platform;
     sessionTokenEncrypted: string;
+    /** SHA-256 of the value in the cookie of the browser that started the sign-in. */
+    browserHash: string;
     expiresAt: string;
   },
 ): Promise<void> {
@@ -127,6 +192,7 @@ export async function insertOauthState(
       session_id: s.sessionId,
       platform: s.platform,
       session_token_encrypted: s.sessionTokenEncrypted,
+      browser_hash: s.browserHash,
       created_at: nowIso(),
       expires_at: s.expiresAt,
       used_at: null,
@@ -138,30 +204,43 @@ export interface OauthState {
   sessionId: number;
   platform: Platform;
   sessionTokenEncrypted: string;
+  /** Undefined on states from before migration 011: those are refused. */
+  browserHash?: string;
   expiresAt: string;
 }
 
-/**
- * Takes the state: marks it used and returns it, or undefined when it is unknown or was already
- * taken. The update is the check, so two callbacks with one state cannot both pass.
- */
-export async function takeOauthState(
-  db: Tx,
-  nonceHash: string,
-  at: string = nowIso(),
-): Promise<OauthState | undefined> {
+/** The state not yet taken, to check before taking it; undefined when unknown or used. */
+export async function findOauthState(db: Tx, nonceHash: string): Promise<OauthState | undefined> {
   const row = await db
-    .updateTable('connect_oauth_states')
-    .set({ used_at: at })
+    .selectFrom('connect_oauth_states')
+    .select(['session_id', 'platform', 'session_token_encrypted', 'browser_hash', 'expires_at'])
     .where('nonce_hash', '=', nonceHash)
     .where('used_at', 'is', null)
-    .returning(['session_id', 'platform', 'session_token_encrypted', 'expires_at'])
     .executeTakeFirst();
   if (row === undefined || !isPlatform(row.platform)) return undefined;
   return {
     sessionId: row.session_id,
     platform: row.platform,
     sessionTokenEncrypted: row.session_token_encrypted,
+    ...(row.browser_hash !== null && { browserHash: row.browser_hash }),
     expiresAt: row.expires_at,
   };
+}
+
+/**
+ * Takes the state: marks it used; false when it is unknown or was already taken. The update is
+ * the check, so two callbacks with one state cannot both pass.
+ */
+export async function takeOauthState(
+  db: Tx,
+  nonceHash: string,
+  at: string = nowIso(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('connect_oauth_states')
+    .set({ used_at: at })
+    .where('nonce_hash', '=', nonceHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -3,7 +3,9 @@
 import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../../domain/catalog.ts';
 import { DomainError, InvalidInputError } from '../../../domain/errors.ts';
+import { redactSecrets, stringsIn } from '../../../domain/redact.ts';
 import { PlatformError } from '../../../platforms/connector.ts';
+import type { LinkRequest } from '../../../platforms/connector.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../../../storage/repositories/accounts.ts';
@@ -90,29 +92,38 @@ export async function syncOrNotFound(syncs: SyncRequests, syncId: number): Promi
   return found(await syncs.find(syncId), () => notFound.sync(syncId));
 }
 
+/** What a user gave in a link request that no answer may show: credentials and OAuth code. */
+export function linkSecrets(request: LinkRequest): string[] {
+  return [...stringsIn(request.credentials), ...(request.code === undefined ? [] : [request.code])];
+}
+
 /**
  * A link attempt's failure as a problem: what the user gave was refused (422), the platform
  * failed (502), its call budget is in use by syncs (503 with Retry-After), or the user made too
- * many attempts (429 with Retry-After). Messages of all are written to be shown, never holding a
- * secret.
+ * many attempts (429 with Retry-After). Messages are written to be shown; `secrets` (linkSecrets
+ * of the request) are taken out of them in every form a platform may echo them in
+ * (src/domain/redact.ts), should one ever do so.
  */
-export function linkProblem(error: unknown): unknown {
+export function linkProblem(error: unknown, secrets: readonly string[] = []): unknown {
+  const shown = (message: string): string => redactSecrets(message, secrets);
   if (error instanceof LinkAttemptsError) {
     const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
     return new HttpProblem('link_attempts_exceeded', error.message, {}, retryAfter);
   }
   if (error instanceof LinkBusyError) {
     const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
-    return new HttpProblem('platform_busy', error.message, {}, retryAfter);
+    return new HttpProblem('platform_busy', shown(error.message), {}, retryAfter);
   }
-  if (error instanceof InvalidInputError) return new HttpProblem('link_refused', error.message);
+  if (error instanceof InvalidInputError) {
+    return new HttpProblem('link_refused', shown(error.message));
+  }
   if (error instanceof PlatformError) {
     return error.kind === 'not_found' ||
       error.kind === 'credentials_rejected' ||
       error.kind === 'forbidden'
-      ? new HttpProblem('link_refused', error.message)
-      : new HttpProblem('platform_unavailable', error.message);
+      ? new HttpProblem('link_refused', shown(error.message))
+      : new HttpProblem('platform_unavailable', shown(error.message));
   }
-  if (error instanceof DomainError) return new HttpProblem('link_refused', error.message);
+  if (error instanceof DomainError) return new HttpProblem('link_refused', shown(error.message));
   return error;
 }

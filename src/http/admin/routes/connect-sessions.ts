@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
-import type { InvalidInputError } from '../../../domain/errors.ts';
+import { InvalidInputError } from '../../../domain/errors.ts';
+import { normaliseReturnUrl } from '../../../domain/return-url.ts';
 import {
   generateConnectToken,
   hashToken,
@@ -53,7 +54,10 @@ export const createSessionRoute = defineAdminRoute({
     "Yahoo's application keys are set), sees each link's first sync, and is sent to " +
     '`return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
     'once the user has finished. The link grants nothing but that page for that user; hand it ' +
-    'to the user only (it is in this answer once).',
+    'to the user only (it is in this answer once). `return_url` is stored normalised (an ' +
+    'international host in punycode, other characters percent-encoded) and must be an absolute ' +
+    'http(s) address without credentials, control characters or backslashes; with ' +
+    'CONNECT_RETURN_ORIGINS set, on one of those origins.',
   params: UserParams,
   query: NoQuery,
   body: Type.Object(
@@ -95,10 +99,13 @@ export const createSessionRoute = defineAdminRoute({
           "Yahoo needs PUBLIC_BASE_URL and the Yahoo application's keys)",
       );
     }
+    let returnUrl: string | undefined;
     if (body.return_url !== undefined) {
-      const parsed = URL.canParse(body.return_url) ? new URL(body.return_url) : undefined;
-      if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-        throw bodyProblem('return_url', 'must be an absolute http or https address');
+      try {
+        returnUrl = normaliseReturnUrl(body.return_url, config.connectReturnOrigins);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        throw bodyProblem('return_url', error.message);
       }
     }
     const token = generateConnectToken();
@@ -107,7 +114,7 @@ export const createSessionRoute = defineAdminRoute({
       tokenHash: hashToken(token),
       tokenPrefix: tokenDisplayPrefix(token),
       platforms,
-      ...(body.return_url !== undefined && { returnUrl: body.return_url }),
+      ...(returnUrl !== undefined && { returnUrl }),
       csrfToken: randomBytes(24).toString('base64url'),
       expiresAt: new Date(Date.now() + lifetime).toISOString(),
     });

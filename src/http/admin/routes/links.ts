@@ -14,6 +14,7 @@ import {
   UserParams,
   UserPlatformParams,
   linkProblem,
+  linkSecrets,
   linksOrNotFound,
   notFound,
   userOrNotFound,
@@ -122,17 +123,18 @@ export const linkRoute = defineAdminRoute({
       );
     }
     await userOrNotFound(store, params.user_id);
+    const request = {
+      ...(body.username !== undefined && { username: body.username }),
+      ...(body.email !== undefined && { email: body.email }),
+      ...(body.league_ids !== undefined && { leagueIds: body.league_ids }),
+      ...(body.credentials !== undefined && { credentials: body.credentials }),
+      ...(body.code !== undefined && { code: body.code }),
+    };
     let outcome;
     try {
-      outcome = await accounts.link(params.user_id, params.platform, {
-        ...(body.username !== undefined && { username: body.username }),
-        ...(body.email !== undefined && { email: body.email }),
-        ...(body.league_ids !== undefined && { leagueIds: body.league_ids }),
-        ...(body.credentials !== undefined && { credentials: body.credentials }),
-        ...(body.code !== undefined && { code: body.code }),
-      });
+      outcome = await accounts.link(params.user_id, params.platform, request);
     } catch (error) {
-      throw linkProblem(error);
+      throw linkProblem(error, linkSecrets(request));
     }
     if (outcome.status === 'action_required') {
       return {

@@ -1,0 +1,56 @@
+// Finishing a connect session: the return address checked before the session is used up, and
+// the wait for links of the page still in flight, so that a link is never stored after the
+// session was finished (it is stored first, or the finish is refused).
+import type { Logger } from 'pino';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { normaliseReturnUrl } from '../../domain/return-url.ts';
+import type { Tx } from '../../storage/db.ts';
+import { finishConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import type { Exchange } from '../exchange.ts';
+
+/**
+ * How long a finish waits for a link in flight: most links answer within a second or two; one
+ * still running past this gets the 409 page, and the user presses the button again.
+ */
+export const FINISH_WAIT_MS = 5_000;
+const POLL_MS = 100;
+
+/**
+ * Marks the session used once no link of it is in flight, waiting FINISH_WAIT_MS at most; the
+ * store is asked each time, as the link may run in another instance.
+ */
+export async function finishWhenLinksDone(
+  db: Tx,
+  sessionId: number,
+  waitMs: number = FINISH_WAIT_MS,
+): Promise<'finished' | 'used' | 'linking'> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const outcome = await finishConnectSession(db, sessionId);
+    if (outcome !== 'linking' || Date.now() >= deadline) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * The session's return address as a Location header, or undefined (then the page says "All set")
+ * when there is none or the stored one is not a valid absolute http(s) address.
+ */
+export function returnLocation(
+  session: ConnectSession,
+  ex: Exchange,
+  logger: Logger,
+): string | undefined {
+  if (session.returnUrl === undefined) return undefined;
+  try {
+    return normaliseReturnUrl(session.returnUrl);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    logger.warn(
+      { connect_session: session.id, request_id: ex.requestId, reason: error.message },
+      'connect session return_url is not a valid address; finishing without redirect',
+    );
+    return undefined;
+  }
+}
