@@ -1,12 +1,14 @@
 // Who may call /admin/: an admin key in `Authorization: Bearer`. User tokens are a different kind
 // (fld_ against fla_) and are refused here by name, as admin keys are on the public endpoints.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AdminScope } from '../../domain/admin-scopes.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/tokens.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import { HttpProblem } from '../problems.ts';
 
 export interface AdminPrincipal {
   keyId: number;
+  scopes: readonly AdminScope[];
 }
 
 const CHALLENGE = 'Bearer realm="fantasy-league-data-admin"';
@@ -48,7 +50,15 @@ export async function authenticateAdmin(
       { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
     );
   }
-  return { keyId: key.id };
+  if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= Date.now()) {
+    throw new HttpProblem(
+      'admin_key_expired',
+      `the admin key expired at ${key.expiresAt}; create a new one (fantasy-data admin-keys create)`,
+      {},
+      { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+    );
+  }
+  return { keyId: key.id, scopes: key.scopes };
 }
 
 function invalid(detail: string): HttpProblem {

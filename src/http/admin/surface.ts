@@ -1,5 +1,6 @@
 // The /admin/ surface, as named steps: match the path and method, authenticate the admin key,
-// count it against the key's rate limit, read the JSON body, run the operation, answer JSON.
+// count it against the key's rate limit, check the key's scopes cover the operation, read the
+// JSON body, run the operation, answer JSON.
 import type { Logger } from 'pino';
 import { findAdminKeyByHash } from '../../storage/repositories/admin-keys.ts';
 import type { Exchange, Responder } from '../exchange.ts';
@@ -11,6 +12,7 @@ import type { RawParams } from '../validate.ts';
 import { authenticateAdmin } from './auth.ts';
 import type { AdminPrincipal } from './auth.ts';
 import { readJsonBody } from './body.ts';
+import { requireScope } from './route.ts';
 import type { AdminRoute } from './route.ts';
 import { ADMIN_ROUTES } from './routes/index.ts';
 import type { AdminServices } from './services.ts';
@@ -100,6 +102,7 @@ export function createAdminSurface(deps: {
       const userId = Number(rawParams.user_id);
       if (Number.isSafeInteger(userId)) ex.userId = userId;
       await limit(ex, admin);
+      requireScope(admin, route.doc);
       const body = route.doc.body === undefined ? undefined : await readJsonBody(ex.req);
       const headers: Record<string, string> = {};
       const result = await route.run({
