@@ -376,7 +376,7 @@ export interface paths {
     put?: never;
     /**
      * Start a sync of a user's accounts
-     * @description Answers 202 at once with the sync (its `Location` is where to follow it): every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs where every sync runs: with REDIS_URL as one queued job per account, taken by a sync worker (`running` while it waits), otherwise in the background of the serving process. An account already queued or being synced is not synced twice: its sync under way answers. Its leagues are served as soon as each is written.
+     * @description Answers 202 at once with the sync (its `Location` is where to follow it): every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs where every sync runs: with REDIS_URL as one queued job per account, taken by a sync worker (`running` while it waits), otherwise in the background of the serving process. An account already queued or being synced is not synced twice: its sync under way answers. Its leagues are served as soon as each is written. When the queue (Redis) does not take the sync it answers 503 `queue_unavailable` with Retry-After, nothing recorded.
      *
      *     Requires an admin key with the scope `syncs` or `full`.
      */
@@ -3301,6 +3301,20 @@ export interface operations {
       };
       /** @description `internal_error`: Internal server error. */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `queue_unavailable`: Sync queue unavailable. */
+      503: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

@@ -13,6 +13,7 @@ import type { StoredToken } from '../../../storage/repositories/tokens.ts';
 import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
 import { LinkBusyError } from '../../../sync/errors.ts';
+import { QueueUnavailableError } from '../../../sync/requests.ts';
 import type { SyncRequests } from '../../../sync/requests.ts';
 import { HttpProblem } from '../../problems.ts';
 import { PlatformSchema } from '../schemas.ts';
@@ -89,12 +90,21 @@ export async function syncOrNotFound(syncs: SyncRequests, syncId: number): Promi
   return found(await syncs.find(syncId), () => notFound.sync(syncId));
 }
 
+/** A sync the queue did not take (503 with Retry-After); other errors as they are. */
+export function syncStartProblem(error: unknown): unknown {
+  if (!(error instanceof QueueUnavailableError)) return error;
+  const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
+  return new HttpProblem('queue_unavailable', error.message, {}, retryAfter);
+}
+
 /**
  * A link attempt's failure as a problem: what the user gave was refused (422), the platform
- * failed (502), or its call budget is in use by syncs (503 with Retry-After). Messages of all
+ * failed (502), or its call budget is in use by syncs (503 with Retry-After); the sync started
+ * after a link (the connect page) not taken by the queue (503 with Retry-After). Messages of all
  * are written to be shown, never holding a secret.
  */
 export function linkProblem(error: unknown): unknown {
+  if (error instanceof QueueUnavailableError) return syncStartProblem(error);
   if (error instanceof LinkBusyError) {
     const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
     return new HttpProblem('platform_busy', error.message, {}, retryAfter);
