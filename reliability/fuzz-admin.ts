@@ -89,7 +89,7 @@ function credential(
   t: SurfacesTarget,
 ): { headers: string[]; valid: boolean; scopes?: AdminScope[] } {
   const bearer = (key: string) => `Authorization: Bearer ${key}`;
-  switch (rng.int(0, 23)) {
+  switch (rng.int(0, 27)) {
     case 0:
       return { headers: [], valid: false };
     case 1:
