@@ -1,6 +1,10 @@
 // Hostile requests to the admin API: every operation of ADMIN_ROUTES (so a new one is fuzzed
-// too) under every method, with missing, malformed, revoked, unknown, repeated and wrong-kind
-// keys, ids out of range, path junk, malformed, oversized, mistyped or over-filled JSON bodies.
+// too) under every method, with missing, malformed, revoked, expired, unknown, repeated and
+// wrong-kind keys, keys whose scopes do not cover the operation (sent among the requests that
+// may change nothing: one let through would change the store), ids out of range, path junk,
+// malformed, oversized, mistyped or over-filled JSON bodies, hostile return URLs.
+import { scopesAllow } from '../src/domain/admin-scopes.ts';
+import type { AdminScope } from '../src/domain/admin-scopes.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
 import {
@@ -76,10 +80,16 @@ const MALFORMED = [
   `{"name": ${'['.repeat(3000)}${']'.repeat(3000)}}`,
 ];
 
-/** The key a request sends, and whether the service must take it as a valid admin key. */
-function credential(rng: Rng, t: SurfacesTarget): { headers: string[]; valid: boolean } {
+/**
+ * The key a request sends, whether the service must take it as a valid admin key, and the
+ * scopes of a valid key that has not all of them.
+ */
+function credential(
+  rng: Rng,
+  t: SurfacesTarget,
+): { headers: string[]; valid: boolean; scopes?: AdminScope[] } {
   const bearer = (key: string) => `Authorization: Bearer ${key}`;
-  switch (rng.int(0, 19)) {
+  switch (rng.int(0, 27)) {
     case 0:
       return { headers: [], valid: false };
     case 1:
@@ -121,6 +131,13 @@ function credential(rng: Rng, t: SurfacesTarget): { headers: string[]; valid: bo
       return { headers: [`authorization: bearer   ${t.otherAdminKey}`], valid: true };
     case 11:
       return { headers: [bearer(t.otherAdminKey)], valid: true };
+    case 12:
+      return { headers: [bearer(t.expiredAdminKey)], valid: false };
+    case 13:
+    case 14:
+      return { headers: [bearer(t.readOnlyAdminKey)], valid: true, scopes: ['read'] };
+    case 15:
+      return { headers: [bearer(t.tokensAdminKey)], valid: true, scopes: ['tokens'] };
     default:
       return { headers: [bearer(t.adminKey)], valid: true };
   }
@@ -223,6 +240,17 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
             '/relative',
             'http://[::1',
             `https://x/${'a'.repeat(2100)}`,
+            'https://app.example.com/done\r\nSet-Cookie: fuzz=1',
+            'https://app.example.com/\nx',
+            'https://app.example.com/caf\u00e9?q=\u00fc',
+            'https://\u00e9xample.com/done',
+            'https://app.example.com/\u0000',
+            'https://app.example.com/%0d%0aSet-Cookie:%20x=1',
+            'JavaScript:alert(1)',
+            ' javascript:alert(1)',
+            'java\tscript:alert(1)',
+            'data:text/html,<script>alert(1)</script>',
+            'https://app.example.com/\u202e',
           ]),
         }),
       };
@@ -268,9 +296,12 @@ function bodyText(value: Record<string, unknown>, rng: Rng, t: SurfacesTarget): 
 
 export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   const route = rng.pick(ADMIN_ROUTES).doc;
-  const { headers, valid } = credential(rng, t);
+  const { headers, valid, scopes } = credential(rng, t);
   const method = rng.chance(0.75) ? route.method : rng.pick([...METHODS, 'GET', 'POST', 'DELETE']);
-  let target = pathOf(route.path, rng, t, method, valid);
+  // Every operation on one path is of one resource: the scope the path's route names.
+  const readsOnly = method === 'GET' || method === 'HEAD';
+  const covered = scopes === undefined || scopesAllow(scopes, route.scope, readsOnly);
+  let target = pathOf(route.path, rng, t, method, valid && covered);
   if (rng.chance(0.1)) target = junkPath(rng, target);
   target += junkQuery(rng);
   let body: string | Buffer | undefined;
@@ -309,7 +340,8 @@ export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   return {
     surface: 'admin',
     bytes,
-    mutating: valid && (method === 'POST' || method === 'DELETE'),
+    // A key without the scope must be refused and change nothing.
+    mutating: valid && covered && (method === 'POST' || method === 'DELETE'),
     unauthorized: !valid,
     mayShow: [],
   };

@@ -1,5 +1,5 @@
 // What the admin and connect fuzz works with, set up on a running service: admin keys (valid,
-// a second valid one, revoked, never issued), users the fuzz may not delete and users it may, a
+// a second valid one, read-only, tokens-only, expired, revoked, never issued), users the fuzz may not delete and users it may, a
 // user token, connect sessions (live, finishable, expired, used) with their form tokens, and one
 // Sleeper link. Every secret of it is listed: no answer and no log line may show one.
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,11 @@ export interface SurfacesTarget {
   adminKey: string;
   otherAdminKey: string;
   revokedAdminKey: string;
+  /** Keys with too few scopes for most operations: `read` only, and `tokens` only. */
+  readOnlyAdminKey: string;
+  tokensAdminKey: string;
+  /** A full key whose lifetime has passed: refused like a revoked one. */
+  expiredAdminKey: string;
   /** Shaped like a key, never issued. */
   unknownAdminKey: string;
   /** A user's API token, and one never issued: both refused by /admin/. */
@@ -72,6 +77,12 @@ export async function prepareSurfaces(
   const { key: otherAdminKey } = await createAdminKey(store.db, 'fuzz other');
   const revoked = await createAdminKey(store.db, 'fuzz revoked');
   await revokeAdminKey(store.db, revoked.stored.id);
+  const readOnly = await createAdminKey(store.db, { name: 'fuzz read', scopes: ['read'] });
+  const tokensOnly = await createAdminKey(store.db, { name: 'fuzz tokens', scopes: ['tokens'] });
+  const expired = await createAdminKey(store.db, {
+    name: 'fuzz expired',
+    expiresAt: new Date(Date.now() - 60_000).toISOString(),
+  });
   const users = [];
   for (const name of ['fuzz-ann', 'fuzz-ben', 'fuzz-cy', 'fuzz-del1', 'fuzz-del2', 'fuzz-del3']) {
     users.push(await createUser(store.db, name));
@@ -132,7 +143,7 @@ export async function prepareSurfaces(
     'finish',
   );
   const expiredToken = generateConnectToken();
-  const expired = await insertConnectSession(store.db, {
+  const expiredSession = await insertConnectSession(store.db, {
     userId: ids[0] as number,
     tokenHash: hashToken(expiredToken),
     tokenPrefix: tokenDisplayPrefix(expiredToken),
@@ -142,7 +153,7 @@ export async function prepareSurfaces(
   });
   const deadSessions = [
     used,
-    { token: expiredToken, csrf: expired.csrfToken },
+    { token: expiredToken, csrf: expiredSession.csrfToken },
     // Shaped like a session, never issued.
     { token: generateConnectToken(), csrf: randomBytes(24).toString('base64url') },
   ];
@@ -171,6 +182,9 @@ export async function prepareSurfaces(
     adminKey,
     otherAdminKey,
     revokedAdminKey: revoked.key,
+    readOnlyAdminKey: readOnly.key,
+    tokensAdminKey: tokensOnly.key,
+    expiredAdminKey: expired.key,
     unknownAdminKey: generateAdminKey(),
     userToken,
     unknownUserToken: generateToken(),
@@ -191,6 +205,9 @@ export async function prepareSurfaces(
       adminKey,
       otherAdminKey,
       target.revokedAdminKey,
+      target.readOnlyAdminKey,
+      target.tokensAdminKey,
+      target.expiredAdminKey,
       target.unknownAdminKey,
       userToken,
       target.unknownUserToken,

@@ -49,6 +49,8 @@ export interface OperationObject {
   parameters: ParameterObject[];
   responses: Record<string, ResponseObject>;
   'x-required-product'?: string;
+  /** Admin operations: the scopes that let a key run it, any one of them. */
+  'x-admin-scopes'?: string[];
   requestBody?: { required: boolean; content: Record<string, { schema: SchemaObject }> };
   'x-codeSamples'?: Array<{ lang: string; label: string; source: string }>;
 }
@@ -240,16 +242,24 @@ function securitySchemes(withAdmin: boolean): Record<string, SecurityScheme> {
       type: 'http',
       scheme: 'bearer',
       description:
-        'An admin key (`fantasy-data admin-keys create`) as `Authorization: Bearer fla_...`: /admin/ operations only; user tokens are refused there.',
+        'An admin key (`fantasy-data admin-keys create`) as `Authorization: Bearer fla_...`: /admin/ operations only; user tokens are refused there. Each operation names the key scopes that let it run (`x-admin-scopes`); another key answers 403 `admin_scope_missing`.',
     };
   }
   return schemes;
 }
+/** "`tokens`, `read` or `full`". */
+function scopeWords(scopes: readonly string[]): string {
+  const quoted = scopes.map((scope) => `\`${scope}\``);
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1) ?? ''}`;
+}
+
 /** Problems every admin operation may answer. */
 const ADMIN_AUTH_PROBLEMS: readonly ProblemCode[] = [
   'admin_key_missing',
   'admin_key_invalid',
   'admin_key_revoked',
+  'admin_key_expired',
+  'admin_scope_missing',
   'rate_limited',
   'auth_throttled',
   'internal_error',
@@ -268,6 +278,7 @@ function adminOperation(
   };
   const bodyProblems: ProblemCode[] =
     route.body === undefined ? [] : ['invalid_body', 'payload_too_large', 'unsupported_media_type'];
+  const scopes = [route.scope, ...(route.method === 'GET' ? ['read'] : []), 'full'];
   const data =
     route.example.body === undefined
       ? ''
@@ -275,9 +286,11 @@ function adminOperation(
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}\n\nRequires an admin key.`,
+    description: `${route.description}\n\nRequires an admin key with the scope ${scopeWords(scopes)}.`,
     tags: [route.tag],
+    // OpenAPI 3.0 lists scopes only for OAuth schemes: an admin key's are in x-admin-scopes.
     security: [{ [ADMIN_SCHEME]: [] }],
+    'x-admin-scopes': scopes,
     parameters: [
       ...parameters(route.params, 'path', convert),
       ...parameters(route.query, 'query', convert),

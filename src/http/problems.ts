@@ -41,6 +41,11 @@ export const PROBLEMS = {
     title: 'Admin key revoked',
     when: 'The admin key was revoked with `fantasy-data admin-keys revoke`.',
   },
+  admin_key_expired: {
+    status: 401,
+    title: 'Admin key expired',
+    when: 'The admin key was created with a lifetime (`--expires-in`) that has passed; create a new one.',
+  },
   token_missing: {
     status: 401,
     title: 'Authentication token missing',
@@ -65,6 +70,11 @@ export const PROBLEMS = {
     status: 403,
     title: 'Product not granted to this token',
     when: 'The token was not issued with the product the endpoint needs; `required_product` names it.',
+  },
+  admin_scope_missing: {
+    status: 403,
+    title: 'Scope not granted to this admin key',
+    when: 'The admin key was not created with a scope that covers this operation; `required_scope` names the one it needs (`full` covers every operation, `read` every GET).',
   },
   route_not_found: {
     status: 404,
@@ -171,6 +181,11 @@ export const PROBLEMS = {
     title: 'Platform busy',
     when: "The service's call budget for the platform is in use by background syncs and other links, so the link could not be checked within a few seconds; nothing was changed. Try again after Retry-After.",
   },
+  queue_unavailable: {
+    status: 503,
+    title: 'Sync queue unavailable',
+    when: "The sync queue's Redis (REDIS_URL) did not take the sync; nothing was recorded. Try again after Retry-After.",
+  },
   not_ready: {
     status: 503,
     title: 'Service not ready',
@@ -208,6 +223,7 @@ export interface InvalidParam {
 export interface ProblemExtensions {
   invalid_params?: InvalidParam[];
   required_product?: string;
+  required_scope?: string;
 }
 
 export class HttpProblem extends Error {

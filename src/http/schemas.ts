@@ -94,6 +94,7 @@ export const ProblemSchema = Type.Object(
       ),
     ),
     required_product: Type.Optional(Type.String()),
+    required_scope: Type.Optional(Type.String()),
   },
   { description: 'RFC 9457 problem details.' },
 );

@@ -179,6 +179,9 @@ export interface AdminKeysTable {
   key_prefix: string;
   created_at: string;
   revoked_at: string | null;
+  /** Space-separated scopes (domain/admin-scopes.ts); 'full' for keys made before scopes. */
+  scopes: Generated<string>;
+  expires_at: string | null;
 }
 
 export interface ConnectSessionsTable {

@@ -11,6 +11,7 @@ import type { Store } from '../storage/db.ts';
 import { listAccounts } from '../storage/repositories/accounts.ts';
 import {
   createSyncRequest,
+  deleteSyncRequest,
   endRequestAccounts,
   endSyncRequest,
   findSyncRequest,
@@ -38,9 +39,28 @@ export const LOST_JOB =
 
 /** A status read waits no longer on the queue: past it, the request is shown as recorded. */
 const CHECK_TIMEOUT_MS = 1000;
+/** Queuing a sync waits no longer on Redis: past it, the sync is refused (a hung Redis). */
+const ENQUEUE_TIMEOUT_MS = 5000;
+/** When to ask again after the queue refused: about what a Redis restart takes. */
+const QUEUE_RETRY_AFTER_S = 10;
+
+/** The queue did not take the sync (its Redis down or hung): nothing of it was recorded. */
+export class QueueUnavailableError extends Error {
+  readonly retryAfterSeconds = QUEUE_RETRY_AFTER_S;
+  constructor() {
+    super(
+      `the sync queue (Redis) did not take the sync; nothing was started or recorded. ` +
+        `Try again in ${QUEUE_RETRY_AFTER_S} s`,
+    );
+    this.name = 'QueueUnavailableError';
+  }
+}
 
 export interface SyncRequests {
-  /** Records the request and hands it over; resolves once it is queued or started, not done. */
+  /**
+   * Records the request and hands it over; resolves once it is queued or started, not done.
+   * QueueUnavailableError, with nothing recorded, when the queue does not take it.
+   */
   start(request: StartSync): Promise<SyncRequest>;
   /** How the request stands; one still running whose queued job was lost ends 'interrupted'. */
   find(id: number): Promise<SyncRequest | undefined>;
@@ -119,11 +139,19 @@ export function createSyncRequests(deps: {
       if (jobs.enqueue !== undefined) {
         let queued;
         try {
-          queued = await jobs.enqueue(accounts, asked);
+          queued = await withTimeout(
+            jobs.enqueue(accounts, asked),
+            ENQUEUE_TIMEOUT_MS,
+            `no answer from the queue within ${ENQUEUE_TIMEOUT_MS} ms`,
+          );
         } catch (error) {
+          // The caller is told to ask again; a request left behind would read 'failed' with
+          // Redis's own words, or 'running' for a job that may never exist.
           logger.error({ err: error, sync_request: request.id }, 'requested sync not queued');
-          await end(request, 'failed', `not queued: ${describeError(error)}`);
-          return (await findSyncRequest(store.db, request.id)) ?? request;
+          await deleteSyncRequest(store.db, request.id).catch((failure: unknown) =>
+            logger.warn({ err: failure, sync_request: request.id }, 'sync request not removed'),
+          );
+          throw new QueueUnavailableError();
         }
         // Unrecorded, a lost job goes unnoticed: the request then waits as it did before 008.
         await recordRequestJobs(store.db, request.id, queued).catch((error: unknown) =>

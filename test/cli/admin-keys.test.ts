@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hashToken } from '../../src/domain/tokens.ts';
 import { openStore } from '../../src/storage/db.ts';
+import { listAdminKeys } from '../../src/storage/repositories/admin-keys.ts';
 import { runCli, tempDataDir } from './run-cli.ts';
 import type { TempDir } from './run-cli.ts';
 
@@ -22,7 +23,10 @@ describe('fantasy-data admin-keys', () => {
     const created = await cli('admin-keys', 'create', '--name', 'billing app');
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.stdout, KEY_LINE);
-    assert.match(created.stderr, /admin key 1 "billing app" created\. It is not shown again\./);
+    assert.match(
+      created.stderr,
+      /admin key 1 "billing app" created \(scopes: full\)\. It is not shown again\./,
+    );
     const key = created.stdout.trim();
 
     const store = await openStore({ dataDir: dir.path });
@@ -39,8 +43,8 @@ describe('fantasy-data admin-keys', () => {
     assert.equal(second.code, 0, second.stderr);
     const listed = await cli('admin-keys', 'list');
     assert.equal(listed.code, 0, listed.stderr);
-    assert.match(listed.stdout, /^ID +NAME +PREFIX +CREATED +REVOKED/);
-    assert.match(listed.stdout, new RegExp(`1 +billing app +${key.slice(0, 10)}…`));
+    assert.match(listed.stdout, /^ID +NAME +PREFIX +SCOPES +CREATED +EXPIRES +REVOKED/);
+    assert.match(listed.stdout, new RegExp(`1 +billing app +${key.slice(0, 10)}… +full `));
     assert.ok(!listed.stdout.includes(key));
 
     const revoked = await cli('admin-keys', 'revoke', key);
@@ -53,12 +57,51 @@ describe('fantasy-data admin-keys', () => {
     assert.equal(byId.code, 0, byId.stderr);
     const after = await cli('admin-keys', 'list');
     assert.equal(
-      after.stdout.split('\n').filter((line) => / \d{4}-\d\d-\d\dT.*Z +\d{4}-/.test(line)).length,
+      after.stdout.split('\n').filter((line) => / \d{4}-\d\d-\d\dT.*Z +- +\d{4}-/.test(line))
+        .length,
       2,
     );
   });
 
+  it('creates a key with scopes and a lifetime, documented in --help', async () => {
+    const help = await cli('admin-keys', '--help');
+    assert.equal(help.code, 0);
+    for (const word of ['--scope', '--expires-in', 'full', 'read', 'users', 'tokens', 'links']) {
+      assert.ok(help.stdout.includes(word), word);
+    }
+    const before = Date.now();
+    const created = await cli(
+      'admin-keys',
+      'create',
+      '--name',
+      'reader',
+      '--scope',
+      'tokens,read',
+      '--expires-in',
+      '30d',
+    );
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stderr, /\(scopes: read, tokens, expires \d{4}-/);
+    const store = await openStore({ dataDir: dir.path });
+    try {
+      const key = (await listAdminKeys(store.db)).find((k) => k.name === 'reader');
+      assert.deepEqual(key?.scopes, ['read', 'tokens']);
+      const lifetime = Date.parse(key?.expiresAt ?? '') - before;
+      assert.ok(Math.abs(lifetime - 30 * 86_400_000) < 600_000, String(lifetime));
+    } finally {
+      await store.close();
+    }
+    const listed = await cli('admin-keys', 'list');
+    assert.match(listed.stdout, /reader +fla_\S+ +read,tokens +\S+ +\d{4}-\S+ +-/);
+  });
+
   it('refuses bad input with exit 2', async () => {
+    const badScope = await cli('admin-keys', 'create', '--name', 'x', '--scope', 'admin');
+    assert.equal(badScope.code, 2);
+    assert.match(badScope.stderr, /unknown admin key scope "admin"/);
+    assert.equal((await cli('admin-keys', 'create', '--name', 'x', '--scope', ',')).code, 2);
+    const badLifetime = await cli('admin-keys', 'create', '--name', 'x', '--expires-in', '0d');
+    assert.equal(badLifetime.code, 2);
     assert.equal((await cli('admin-keys', 'create')).code, 2);
     assert.equal((await cli('admin-keys', 'create', '--name', 'x'.repeat(65))).code, 2);
     assert.equal((await cli('admin-keys', 'revoke', 'fld_notakey')).code, 2);

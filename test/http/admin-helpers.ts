@@ -1,5 +1,6 @@
 // Calling the admin API in tests: an admin key of the test's store, JSON in and out.
 import { createAdminKey } from '../../src/storage/repositories/admin-keys.ts';
+import type { NewAdminKey } from '../../src/storage/repositories/admin-keys.ts';
 import type { TestApp } from '../helpers/app.ts';
 
 export interface AdminClient {
@@ -26,8 +27,12 @@ export interface SyncBody {
   error?: string;
 }
 
-export async function adminClient(t: TestApp, name = 'tests'): Promise<AdminClient> {
-  const { key } = await createAdminKey(t.store.db, name);
+export async function adminClient(
+  t: TestApp,
+  name = 'tests',
+  options: Omit<NewAdminKey, 'name'> = {},
+): Promise<AdminClient> {
+  const { key } = await createAdminKey(t.store.db, { name, ...options });
   const call = (
     method: string,
     path: string,

@@ -13,6 +13,7 @@ import { syncRunLeases } from '../../src/storage/migrations/004-sync-run-leases.
 import { accountSeasons } from '../../src/storage/migrations/005-account-seasons.ts';
 import { adminSchema } from '../../src/storage/migrations/006-admin.ts';
 import type { DialectMigration } from '../../src/storage/migrate.ts';
+import { listAdminKeys } from '../../src/storage/repositories/admin-keys.ts';
 import { findSyncRequest } from '../../src/storage/repositories/sync-requests.ts';
 import { findLeagueForUser } from '../../src/storage/repositories/leagues.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
@@ -96,6 +97,7 @@ for (const dialect of testBackends()) {
           { name: '006-admin' },
           { name: '007-sync-request-accounts' },
           { name: '008-sync-request-jobs' },
+          { name: '010-admin-key-scopes' },
           { name: '011-connect-browser-binding' },
           { name: '012-credential-leases' },
         ]);
@@ -180,6 +182,25 @@ for (const dialect of testBackends()) {
           const running = await findSyncRequest(store.db, 2);
           assert.equal(running?.status, 'interrupted');
           assert.equal(running?.error, 'the process running it stopped');
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+    it(
+      'keeps every admin key made before scopes able to do everything, with no expiry (010)',
+      { skip: dialect === 'postgres' ? 'the upgrade is built here on SQLite' : false },
+      async () => {
+        await oldSqliteStore(location, BEFORE_007, async (old) => {
+          await sql`insert into admin_keys (name, key_hash, key_prefix, created_at)
+            values ('ops', 'hash', 'fla_ab12', '2026-01-01')`.execute(old);
+        });
+        const store = await openStore(location.options);
+        try {
+          const [key] = await listAdminKeys(store.db);
+          assert.deepEqual(key?.scopes, ['full']);
+          assert.equal(key?.expiresAt, undefined);
         } finally {
           await store.close();
         }

@@ -202,7 +202,7 @@ export interface paths {
      * List users
      * @description Every user, by id.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `users`, `read` or `full`.
      */
     get: operations['adminListUsers'];
     put?: never;
@@ -210,7 +210,7 @@ export interface paths {
      * Create a user
      * @description A user of the service: the person tokens are issued to and platforms are linked for. Names are 1 to 64 letters, digits, `_`, `.` or `-`, unique.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `users` or `full`.
      */
     post: operations['adminCreateUser'];
     delete?: never;
@@ -230,7 +230,7 @@ export interface paths {
      * Get a user
      * @description One user.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `users`, `read` or `full`.
      */
     get: operations['adminGetUser'];
     put?: never;
@@ -239,7 +239,7 @@ export interface paths {
      * Delete a user
      * @description Deletes the user with their platform links, tokens (which stop working within a second), connect sessions and league memberships. Leagues other users belong to stay; a league no one belongs to any more is deleted.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `users` or `full`.
      */
     delete: operations['adminDeleteUser'];
     options?: never;
@@ -258,7 +258,7 @@ export interface paths {
      * List a user's tokens
      * @description Prefixes, products, expiry and revocation; never the tokens.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `tokens`, `read` or `full`.
      */
     get: operations['adminListTokens'];
     put?: never;
@@ -266,7 +266,7 @@ export interface paths {
      * Issue a token
      * @description A token for the five read endpoints, with the products it grants and an optional lifetime (`expires_in`: a number and a unit m, h, d or w). The answer holds the token, shown this once; the service keeps only its hash.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `tokens` or `full`.
      */
     post: operations['adminIssueToken'];
     delete?: never;
@@ -286,7 +286,7 @@ export interface paths {
      * Get one token
      * @description One of the user's tokens; another user's token id answers 404.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `tokens`, `read` or `full`.
      */
     get: operations['adminGetToken'];
     put?: never;
@@ -295,7 +295,7 @@ export interface paths {
      * Revoke a token
      * @description The token stops working within about a second. Revoking a revoked token changes nothing.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `tokens` or `full`.
      */
     delete: operations['adminRevokeToken'];
     options?: never;
@@ -314,7 +314,7 @@ export interface paths {
      * List a user's linked accounts
      * @description Each linked platform account with its leagues, its last sync and whether it needs linking again (the platform refused its credentials; it is not synced until linked again). Credentials are never shown.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `links`, `read` or `full`.
      */
     get: operations['adminListLinks'];
     put?: never;
@@ -336,7 +336,7 @@ export interface paths {
      * Get one link
      * @description The user's account on one platform, as in the list.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `links`, `read` or `full`.
      */
     get: operations['adminGetLink'];
     put?: never;
@@ -344,14 +344,14 @@ export interface paths {
      * Link an account
      * @description Checks what is given against the platform once and stores the link (credentials encrypted; linking again replaces the link and clears "needs linking again"). By platform: `sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or `league_ids`); `yahoo` first without `code` (the answer is `action_required` with the address where the user approves access), then with the `code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. The link is not synced until a sync is started.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `links` or `full`.
      */
     post: operations['adminLink'];
     /**
      * Unlink an account
      * @description Removes the link, its stored credentials and the league memberships it brought; leagues other users belong to stay.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `links` or `full`.
      */
     delete: operations['adminUnlink'];
     options?: never;
@@ -370,15 +370,15 @@ export interface paths {
      * List a user's syncs
      * @description The 50 newest syncs started over HTTP for the user, newest first.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `syncs`, `read` or `full`.
      */
     get: operations['adminListSyncs'];
     put?: never;
     /**
      * Start a sync of a user's accounts
-     * @description Answers 202 at once with the sync (its `Location` is where to follow it): every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs where every sync runs: with REDIS_URL as one queued job per account, taken by a sync worker (`running` while it waits), otherwise in the background of the serving process. An account already queued or being synced is not synced twice: its sync under way answers. Its leagues are served as soon as each is written.
+     * @description Answers 202 at once with the sync (its `Location` is where to follow it): every linked account of the user, or one `platform`'s, as `fantasy-data sync --user` does. It runs where every sync runs: with REDIS_URL as one queued job per account, taken by a sync worker (`running` while it waits), otherwise in the background of the serving process. An account already queued or being synced is not synced twice: its sync under way answers. Its leagues are served as soon as each is written. When the queue (Redis) does not take the sync it answers 503 `queue_unavailable` with Retry-After, nothing recorded.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `syncs` or `full`.
      */
     post: operations['adminStartSync'];
     delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
      * Follow a sync
      * @description `status` is `running` (queued or syncing) until it ends `ok`, `partial` (some leagues failed; they keep their previous snapshot), `failed` or `interrupted` (the process syncing an account stopped and no worker took the sync over, or the queue lost its job before a worker took it: read here, it ends so). `progress` counts leagues as they are written, whichever process writes them.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `syncs`, `read` or `full`.
      */
     get: operations['adminGetSync'];
     put?: never;
@@ -420,15 +420,15 @@ export interface paths {
      * List a user's connect sessions
      * @description Their platforms, expiry and use; never their links.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `connect`, `read` or `full`.
      */
     get: operations['adminListConnectSessions'];
     put?: never;
     /**
      * Create a connect session
-     * @description A one-time link to the hosted page where the user links their accounts on the `platforms` allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and Yahoo's application keys are set), sees each link's first sync, and is sent to `return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused once the user has finished. The link grants nothing but that page for that user; hand it to the user only (it is in this answer once).
+     * @description A one-time link to the hosted page where the user links their accounts on the `platforms` allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and Yahoo's application keys are set), sees each link's first sync, and is sent to `return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused once the user has finished. The link grants nothing but that page for that user; hand it to the user only (it is in this answer once). `return_url` is stored normalised (an international host in punycode, other characters percent-encoded) and must be an absolute http(s) address without credentials, control characters or backslashes; with CONNECT_RETURN_ORIGINS set, on one of those origins.
      *
-     *     Requires an admin key.
+     *     Requires an admin key with the scope `connect` or `full`.
      */
     post: operations['adminCreateConnectSession'];
     delete?: never;
@@ -512,11 +512,13 @@ export interface components {
         | 'admin_key_missing'
         | 'admin_key_invalid'
         | 'admin_key_revoked'
+        | 'admin_key_expired'
         | 'token_missing'
         | 'token_invalid'
         | 'token_expired'
         | 'token_revoked'
         | 'product_missing'
+        | 'admin_scope_missing'
         | 'route_not_found'
         | 'league_not_found'
         | 'player_not_found'
@@ -538,6 +540,7 @@ export interface components {
         | 'internal_error'
         | 'platform_unavailable'
         | 'platform_busy'
+        | 'queue_unavailable'
         | 'not_ready';
       /** @description Also in the X-Request-Id header and the log line. */
       request_id: string;
@@ -548,6 +551,7 @@ export interface components {
         reason: string;
       }[];
       required_product?: string;
+      required_scope?: string;
     };
     AdminUser: {
       /**
@@ -1636,11 +1640,25 @@ export interface operations {
           'application/json': components['schemas']['AdminUser'][];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1721,11 +1739,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1845,11 +1877,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1939,11 +1985,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2035,11 +2095,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2138,11 +2212,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2264,11 +2352,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2360,11 +2462,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2456,11 +2572,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2554,11 +2684,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2664,11 +2808,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2831,11 +2989,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2927,11 +3099,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3033,11 +3219,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3115,6 +3315,20 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description `queue_unavailable`: Sync queue unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   adminGetSync: {
@@ -3157,11 +3371,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3253,11 +3481,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -3357,11 +3599,25 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. */
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {

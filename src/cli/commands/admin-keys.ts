@@ -1,6 +1,14 @@
 // `fantasy-data admin-keys create|list|revoke`: the keys of the /admin/ API. A key is printed
 // once, alone on stdout; the store keeps its hash, and listings show only its prefix.
-import { hashToken, looksLikeAdminKey, tokenDisplayPrefix } from '../../domain/tokens.ts';
+import { parseAdminScopes } from '../../domain/admin-scopes.ts';
+import type { AdminScope } from '../../domain/admin-scopes.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import {
+  hashToken,
+  looksLikeAdminKey,
+  parseDuration,
+  tokenDisplayPrefix,
+} from '../../domain/tokens.ts';
 import { nowIso } from '../../storage/db.ts';
 import {
   createAdminKey,
@@ -21,11 +29,21 @@ import {
 import type { CliIo } from '../io.ts';
 
 export const ADMIN_KEYS_USAGE = `Usage:
-  fantasy-data admin-keys create --name NAME
+  fantasy-data admin-keys create --name NAME [--scope read,tokens] [--expires-in 30d]
       a key for the /admin/ API (send it as "Authorization: Bearer KEY"); only the key is
       printed on stdout, and it is shown this once
+      scopes (comma- or space-separated; default full):
+        full     every operation
+        read     every GET (users, tokens, links, syncs, connect sessions), no change
+        users    create, list, get and delete users
+        tokens   issue, list, get and revoke users' API tokens
+        links    link, list and unlink users' platform accounts
+        syncs    start and follow syncs
+        connect  create and list connect sessions
+      lifetimes: a number and a unit m h d w (90m, 12h, 30d, 2w); default: no expiry
+      (an expired key is refused with 401 admin_key_expired)
   fantasy-data admin-keys list
-      id, name, prefix, created, revoked; never the key
+      id, name, prefix, scopes, created, expires, revoked; never the key
   fantasy-data admin-keys revoke KEY
   fantasy-data admin-keys revoke --id N`;
 
@@ -33,7 +51,13 @@ export async function adminKeysCommand(args: string[], io: CliIo): Promise<numbe
   const { values, positionals } = parse(
     {
       args,
-      options: { ...HELP_OPTION, name: { type: 'string' }, id: { type: 'string' } },
+      options: {
+        ...HELP_OPTION,
+        name: { type: 'string' },
+        id: { type: 'string' },
+        scope: { type: 'string', multiple: true },
+        'expires-in': { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     },
@@ -49,13 +73,22 @@ export async function adminKeysCommand(args: string[], io: CliIo): Promise<numbe
       if (rest.length > 0)
         throw new UsageError(`unexpected argument "${rest[0]}"`, ADMIN_KEYS_USAGE);
       const name = requireString(values.name, 'name', ADMIN_KEYS_USAGE);
+      const scopes = scopesOf(values.scope);
+      const expiresAt = expiryOf(values['expires-in']);
       // An operator setting up a new server starts here: like `users create`, it may make the store.
       return withStore(
         io,
         async (store) => {
-          const { key, stored } = await createAdminKey(store.db, name.trim());
+          const { key, stored } = await createAdminKey(store.db, {
+            name: name.trim(),
+            scopes,
+            ...(expiresAt !== undefined && { expiresAt }),
+          });
           io.out(key);
-          io.err(`admin key ${stored.id} "${stored.name}" created. It is not shown again.`);
+          const expiry = stored.expiresAt === undefined ? '' : `, expires ${stored.expiresAt}`;
+          io.err(
+            `admin key ${stored.id} "${stored.name}" created (scopes: ${stored.scopes.join(', ')}${expiry}). It is not shown again.`,
+          );
           return EXIT_OK;
         },
         { create: true },
@@ -69,10 +102,14 @@ export async function adminKeysCommand(args: string[], io: CliIo): Promise<numbe
           String(k.id),
           k.name,
           `${k.keyPrefix}…`,
+          k.scopes.join(','),
           k.createdAt,
+          k.expiresAt ?? '-',
           k.revokedAt ?? '-',
         ]);
-        io.out(formatTable(['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED'], rows));
+        io.out(
+          formatTable(['ID', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED'], rows),
+        );
         return EXIT_OK;
       });
     }
@@ -85,6 +122,31 @@ export async function adminKeysCommand(args: string[], io: CliIo): Promise<numbe
           : `unknown admin-keys action "${action}"`,
         ADMIN_KEYS_USAGE,
       );
+  }
+}
+
+/** --scope as given (repeatable, comma- or space-separated); full when not given. */
+function scopesOf(given: string[] | undefined): AdminScope[] {
+  if (given === undefined) return ['full'];
+  try {
+    return parseAdminScopes(given.join(','));
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      throw new UsageError(`--scope: ${error.message}`, ADMIN_KEYS_USAGE);
+    }
+    throw error;
+  }
+}
+
+function expiryOf(given: string | undefined): string | undefined {
+  if (given === undefined) return undefined;
+  try {
+    return new Date(Date.now() + parseDuration(given)).toISOString();
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      throw new UsageError(`--expires-in: ${error.message}`, ADMIN_KEYS_USAGE);
+    }
+    throw error;
   }
 }
 

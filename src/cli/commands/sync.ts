@@ -46,6 +46,8 @@ export function syncUsage(seasons?: readonly number[]): string {
       alone (its data no longer changes); --season syncs the seasons named in any case.
       With REDIS_URL each account's sync is a job for the workers (fantasy-data worker, or
       serve); sync waits for them unless --no-wait (then it prints the job ids and exits).
+      A job the queue loses while sync waits (Redis restarted without persistence) is named
+      as failed (exit 1); one whose sync ended meanwhile is reported from the store.
       platforms: ${PLATFORMS.join(', ')}
       sports: ${SPORTS.join(', ')}
       seasons: ${seasonList}

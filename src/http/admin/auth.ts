@@ -3,6 +3,7 @@
 // A key that fails is counted against the client's address (auth-throttle.ts): past the limit,
 // keys not seen to work lately are answered 429 without being looked up.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AdminScope } from '../../domain/admin-scopes.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/tokens.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
@@ -10,6 +11,7 @@ import { HttpProblem } from '../problems.ts';
 
 export interface AdminPrincipal {
   keyId: number;
+  scopes: readonly AdminScope[];
 }
 
 const CHALLENGE = 'Bearer realm="fantasy-league-data-admin"';
@@ -82,7 +84,15 @@ async function checkKey(
       { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
     );
   }
-  return { keyId: key.id };
+  if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= Date.now()) {
+    throw new HttpProblem(
+      'admin_key_expired',
+      `the admin key expired at ${key.expiresAt}; create a new one (fantasy-data admin-keys create)`,
+      {},
+      { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+    );
+  }
+  return { keyId: key.id, scopes: key.scopes };
 }
 
 function invalid(detail: string): HttpProblem {

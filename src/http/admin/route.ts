@@ -1,8 +1,11 @@
 // An operation of the admin API: method, path, schemas of its parameters, body and answer, the
-// problems it may answer, and a short handler. The OpenAPI document is built from the same.
+// problems it may answer, and a short handler; the route table (routes/index.ts) adds the scope
+// an admin key needs for it. The OpenAPI document is built from the same.
 import type { Static, TObject, TSchema, TUnknown } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { IncomingMessage } from 'node:http';
+import { scopesAllow } from '../../domain/admin-scopes.ts';
+import type { AdminResourceScope } from '../../domain/admin-scopes.ts';
 import type { ProblemCode } from '../problems.ts';
 import { HttpProblem } from '../problems.ts';
 import { compileParams } from '../validate.ts';
@@ -38,6 +41,8 @@ export interface AdminRouteDoc {
   errors: readonly ProblemCode[];
   /** The curl line's path and, for a body, its JSON. */
   example: { path: string; body?: unknown };
+  /** The resource scope a key needs (a GET also runs with `read`; `full` runs everything). */
+  scope: AdminResourceScope;
 }
 
 export interface AdminContext<P extends TObject, Q extends TObject, B extends TSchema> {
@@ -50,8 +55,9 @@ export interface AdminContext<P extends TObject, Q extends TObject, B extends TS
   header(name: string, value: string): void;
 }
 
-export interface AdminRoute {
-  readonly doc: AdminRouteDoc;
+/** An operation as its file defines it, before the route table gives it its scope. */
+export interface AdminOperation {
+  readonly doc: Omit<AdminRouteDoc, 'scope'>;
   run(input: {
     rawParams: RawParams;
     rawQuery: RawParams;
@@ -63,12 +69,34 @@ export interface AdminRoute {
   }): Promise<unknown>;
 }
 
+export interface AdminRoute extends AdminOperation {
+  readonly doc: AdminRouteDoc;
+}
+
+/** The operation, run only with an admin key whose scopes cover `scope`. */
+export function needs(scope: AdminResourceScope, operation: AdminOperation): AdminRoute {
+  return { doc: { ...operation.doc, scope }, run: operation.run };
+}
+
+/** 403 `admin_scope_missing` unless the key's scopes cover the operation. */
+export function requireScope(admin: AdminPrincipal, doc: AdminRouteDoc): void {
+  const readsOnly = doc.method === 'GET';
+  if (scopesAllow(admin.scopes, doc.scope, readsOnly)) return;
+  const enough = readsOnly ? `"${doc.scope}", "read" or "full"` : `"${doc.scope}" or "full"`;
+  throw new HttpProblem(
+    'admin_scope_missing',
+    `this admin key has the scopes ${admin.scopes.join(', ')}; ${doc.operationId} needs ${enough}. ` +
+      `Use a key with one of them (fantasy-data admin-keys create --scope ${doc.scope} ...)`,
+    { required_scope: doc.scope },
+  );
+}
+
 export interface AdminRouteDefinition<
   P extends TObject,
   Q extends TObject,
   B extends TSchema,
   R extends TSchema,
-> extends Omit<AdminRouteDoc, 'params' | 'query' | 'body' | 'response'> {
+> extends Omit<AdminRouteDoc, 'params' | 'query' | 'body' | 'response' | 'scope'> {
   params: P;
   query: Q;
   body?: B;
@@ -81,7 +109,7 @@ export function defineAdminRoute<
   Q extends TObject,
   B extends TSchema = TUnknown,
   R extends TSchema = TUnknown,
->(definition: AdminRouteDefinition<P, Q, B, R>): AdminRoute {
+>(definition: AdminRouteDefinition<P, Q, B, R>): AdminOperation {
   const { handler, ...doc } = definition;
   const params = compileParams(definition.params, 'path');
   const query = compileParams(definition.query, 'query');

@@ -1,7 +1,9 @@
 // The /admin/ surface, as named steps: match the path and method, authenticate the admin key,
-// count it against the key's rate limit, read the JSON body, run the operation, answer JSON.
+// count it against the key's rate limit, check the key's scopes cover the operation, read the
+// JSON body, run the operation, answer JSON.
 import type { Logger } from 'pino';
 import { findAdminKeyByHash } from '../../storage/repositories/admin-keys.ts';
+import { findUserById, isForeignKeyViolation } from '../../storage/repositories/users.ts';
 import type { Exchange, Responder } from '../exchange.ts';
 import { HttpProblem, invalidParameter } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
@@ -11,7 +13,9 @@ import type { RawParams } from '../validate.ts';
 import { authenticateAdmin } from './auth.ts';
 import type { AdminPrincipal } from './auth.ts';
 import { readJsonBody } from './body.ts';
+import { requireScope } from './route.ts';
 import type { AdminRoute } from './route.ts';
+import { notFound } from './routes/common.ts';
 import { ADMIN_ROUTES } from './routes/index.ts';
 import type { AdminServices } from './services.ts';
 
@@ -92,6 +96,17 @@ export function createAdminSurface(deps: {
     }
   }
 
+  /**
+   * The operation's failure as answered: a write refused because its user was deleted while the
+   * write was on its way (token, link, connect session, sync) is that user's 404, as it would
+   * have been a moment later, and not a 500.
+   */
+  async function userGone(error: unknown, userId: number | undefined): Promise<unknown> {
+    if (userId === undefined || !isForeignKeyViolation(error)) return error;
+    const user = await findUserById(services.store.db, userId);
+    return user === undefined ? notFound.user(userId) : error;
+  }
+
   return {
     async serve(ex, rawQuery) {
       const { route, rawParams } = match(ex);
@@ -103,17 +118,22 @@ export function createAdminSurface(deps: {
       const userId = Number(rawParams.user_id);
       if (Number.isSafeInteger(userId)) ex.userId = userId;
       await limit(ex, admin);
+      requireScope(admin, route.doc);
       const body = route.doc.body === undefined ? undefined : await readJsonBody(ex.req);
       const headers: Record<string, string> = {};
-      const result = await route.run({
-        rawParams,
-        rawQuery: parseQuery(rawQuery),
-        body,
-        admin,
-        services,
-        req: ex.req,
-        headers,
-      });
+      const result = await route
+        .run({
+          rawParams,
+          rawQuery: parseQuery(rawQuery),
+          body,
+          admin,
+          services,
+          req: ex.req,
+          headers,
+        })
+        .catch(async (error: unknown) => {
+          throw await userGone(error, ex.userId);
+        });
       if (route.doc.status === 204) return responder.send(ex, 204, 'application/json', '', headers);
       responder.send(ex, route.doc.status, 'application/json', JSON.stringify(result), headers);
     },

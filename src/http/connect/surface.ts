@@ -190,7 +190,8 @@ export function createConnectSurface(deps: {
 
   /**
    * The page again with why a link failed beside its form: 422, or 503 with Retry-After while
-   * the platform's call budget is in use by syncs, or 429 with Retry-After after too many tries.
+   * the platform's call budget is in use by syncs or the sync queue does not answer, or 429 with
+   * Retry-After after too many tries.
    * Other errors are not the page's to show.
    */
   function showLinkFailure(
@@ -207,9 +208,16 @@ export function createConnectSurface(deps: {
     const problem = linkProblem(failure.error, failure.secrets);
     if (!(problem instanceof HttpProblem)) throw failure.error;
     const { platform, values } = failure;
-    const waits = problem.code === 'platform_busy' || problem.code === 'link_attempts_exceeded';
-    const status = waits ? problem.status : 422;
-    const shown = { platform, error: problem.detail, values };
+    const waits = ['platform_busy', 'link_attempts_exceeded', 'queue_unavailable'];
+    const status = waits.includes(problem.code) ? problem.status : 422;
+    // The link itself is stored by then; only its first sync was not taken: say that in the
+    // person's words (the queue's own are for the admin API and the log).
+    const error =
+      problem.code === 'queue_unavailable'
+        ? 'Your account is linked, but reading its leagues could not start just now. ' +
+          `Wait ${problem.headers?.['Retry-After'] ?? 10} seconds and press the button again.`
+        : problem.detail;
+    const shown = { platform, error, values };
     return showPage(ex, token, session, status, shown, problem.headers);
   }
 

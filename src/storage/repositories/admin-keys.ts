@@ -1,5 +1,7 @@
 // Keys of the /admin/ API. Like tokens, only the hash is stored and the key is shown once.
 import type { Selectable } from 'kysely';
+import { isAdminScope } from '../../domain/admin-scopes.ts';
+import type { AdminScope } from '../../domain/admin-scopes.ts';
 import { generateAdminKey, hashToken, tokenDisplayPrefix } from '../../domain/tokens.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { nowIso } from '../db.ts';
@@ -12,9 +14,28 @@ export interface AdminKey {
   keyPrefix: string;
   createdAt: string;
   revokedAt?: string;
+  /** What the key may do (domain/admin-scopes.ts). */
+  scopes: AdminScope[];
+  /** Refused from then on, like a revoked key. */
+  expiresAt?: string;
 }
 
-const COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'revoked_at'] as const;
+export interface NewAdminKey {
+  name: string;
+  /** Default: full. */
+  scopes?: readonly AdminScope[];
+  expiresAt?: string;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'key_prefix',
+  'created_at',
+  'revoked_at',
+  'scopes',
+  'expires_at',
+] as const;
 type AdminKeyRow = Pick<Selectable<AdminKeysTable>, (typeof COLUMNS)[number]>;
 
 const KEY_NAME = /^[\p{L}\p{N} _.:-]{1,64}$/u;
@@ -26,14 +47,22 @@ function toAdminKey(row: AdminKeyRow): AdminKey {
     keyPrefix: row.key_prefix,
     createdAt: row.created_at,
     ...(row.revoked_at !== null && { revokedAt: row.revoked_at }),
+    scopes: row.scopes.split(' ').filter(isAdminScope),
+    ...(row.expires_at !== null && { expiresAt: row.expires_at }),
   };
 }
 
 /** A new key: returned once with its record; the store keeps its hash. */
 export async function createAdminKey(
   db: Tx,
-  name: string,
+  request: string | NewAdminKey,
 ): Promise<{ key: string; stored: AdminKey }> {
+  const {
+    name,
+    scopes = ['full'],
+    expiresAt,
+  } = typeof request === 'string' ? { name: request } : request;
+  if (scopes.length === 0) throw new InvalidInputError('an admin key needs at least one scope');
   if (!KEY_NAME.test(name)) {
     throw new InvalidInputError(
       'an admin key name is 1 to 64 letters, digits, spaces, "_", ".", ":" or "-"',
@@ -48,13 +77,15 @@ export async function createAdminKey(
       key_prefix: tokenDisplayPrefix(key),
       created_at: nowIso(),
       revoked_at: null,
+      scopes: [...new Set(scopes)].join(' '),
+      expires_at: expiresAt ?? null,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return { key, stored: toAdminKey(row) };
 }
 
-/** Revoked keys included: the caller says why a key is refused. */
+/** Revoked and expired keys included: the caller says why a key is refused. */
 export async function findAdminKeyByHash(db: Tx, keyHash: string): Promise<AdminKey | undefined> {
   const row = await db
     .selectFrom('admin_keys')

@@ -113,6 +113,11 @@ export async function finishAccountRequests(
     .execute();
 }
 
+/** Forgets a request that was never handed over (the queue refused it): its accounts go too. */
+export async function deleteSyncRequest(db: Tx, requestId: number): Promise<void> {
+  await db.deleteFrom('sync_requests').where('id', '=', requestId).execute();
+}
+
 /** The request's accounts still waiting end so: no sync will answer for them (not queued...). */
 export async function endSyncRequest(
   db: Tx,

@@ -61,3 +61,18 @@ export async function listUsers(db: Tx): Promise<User[]> {
     .execute();
   return rows.map(toUser);
 }
+
+/**
+ * Whether `error` (or what it wraps) is the store refusing a row whose parent row is gone: a
+ * write for a user deleted while the write was on its way. SQLite and PostgreSQL say so with
+ * different codes.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code } = current as { code?: unknown };
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

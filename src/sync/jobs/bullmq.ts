@@ -4,10 +4,14 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
+import type { Store } from '../../storage/db.ts';
+import { lastEndedRunId } from '../../storage/repositories/account-runs.ts';
 import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
 import { SyncError } from '../errors.ts';
 import { summarize } from '../summary.ts';
 import type { AccountSyncSummary, SyncProgressEvent } from '../types.ts';
+import { failedSummary, watchJob } from './job-watch.ts';
+import type { JobState, JobWatch, WatchedJob } from './job-watch.ts';
 import {
   ACCOUNT_JOB,
   DEFAULT_QUEUE_PREFIX,
@@ -30,6 +34,13 @@ export interface QueueSyncJobsOptions {
   /** Key prefix of the queue in Redis; tests use their own. */
   prefix?: string;
   logger: Logger;
+  /**
+   * Where a wait reads how a job's sync ended when the queue lost the job (the runs); without
+   * it, a lost job is still noticed but a sync that ended meanwhile is not told apart.
+   */
+  store?: Store;
+  /** How often a wait looks at its jobs beyond the queue's events. Default 1 s. */
+  watchIntervalMs?: number;
 }
 
 export interface QueueSyncJobs extends SyncJobs {
@@ -70,22 +81,33 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
    * account is queued.
    */
   async function stillQueued({ accountId, jobId }: QueuedSync): Promise<boolean> {
-    const isTheAccounts = async (id: string): Promise<boolean> => {
+    // A finished job recorded its end for the requests waiting when it did; a request still
+    // open joined after that (between the record and the job's end) and would wait a day, until
+    // the job is removed (KEEP_JOBS).
+    return (await jobState(jobId, accountId)).kind === 'pending';
+  }
+
+  /** The job of `jobId` as the account's: pending also while another job of the account is. */
+  async function jobState(jobId: string, accountId: number): Promise<JobState> {
+    const stateOf = async (id: string): Promise<JobState> => {
       // Job ids count from 1 again once Redis lost its data: the id may be another account's.
       const job = await queue.getJob(id);
       if (job === undefined || (job.data as Partial<AccountJobData>).accountId !== accountId) {
-        return false;
+        return { kind: 'gone' };
       }
-      // A finished job recorded its end for the requests waiting when it did; a request still
-      // open joined after that (between the record and the job's end) and would wait a day, until
-      // the job is removed (KEEP_JOBS).
       const state = await job.getState();
-      return state !== 'completed' && state !== 'failed';
+      if (state === 'completed') {
+        return { kind: 'completed', result: job.returnvalue as AccountJobResult };
+      }
+      if (state === 'failed') return { kind: 'failed', reason: job.failedReason };
+      return { kind: 'pending' };
     };
-    if (await isTheAccounts(jobId)) return true;
-    // One job per account at a time: a later one answers the account's requests too.
+    const own = await stateOf(jobId);
+    if (own.kind !== 'gone') return own;
+    // One job per account at a time: a later one answers the account's syncs too.
     const current = await queue.getDeduplicationJobId(accountDeduplicationId(accountId));
-    return current !== null && current !== jobId && (await isTheAccounts(current));
+    if (current === null || current === jobId) return own;
+    return (await stateOf(current)).kind === 'pending' ? { kind: 'pending' } : own;
   }
 
   return {
@@ -111,6 +133,20 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
             'sync without waiting: "fantasy-data sync ... --no-wait"',
         );
       }
+      // Runs that ended before: a run after these is the sync of a job added now.
+      const baselines = new Map<number, number>();
+      if (options.store !== undefined) {
+        for (const account of accounts) {
+          baselines.set(account.id, await lastEndedRunId(options.store.db, account));
+        }
+      }
+      const watch: JobWatch = {
+        jobState,
+        intervalMs: options.watchIntervalMs ?? 1000,
+        ...(options.store !== undefined && { store: options.store }),
+        onLost: (account, error) =>
+          request.onProgress?.({ type: 'account-failed', platform: account.platform, error }),
+      };
       const { events, connection: eventsConnection } = await openEvents(options.url, prefix);
       try {
         const ids = new Set<string>();
@@ -131,7 +167,15 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
         early = undefined;
         return summarize(
           await Promise.all(
-            added.map(({ account, job }) => waitFor(job, account, events, request.signal)),
+            added.map(({ account, job }) =>
+              waitFor(
+                job,
+                { jobId: String(job.id), account, baselineRunId: baselines.get(account.id) ?? 0 },
+                events,
+                watch,
+                request.signal,
+              ),
+            ),
           ),
         );
       } finally {
@@ -175,35 +219,41 @@ async function openEvents(
   return { events, connection };
 }
 
-/** The job's summary; a failed job, or one given up on, as a failed account summary. */
+/**
+ * The job's summary, from its event, or from watching the job and the store (an event lost with
+ * the queue's data); a failed job, a lost one, or one given up on, as a failed account summary.
+ */
 async function waitFor(
   job: Job,
-  account: LinkedAccount,
+  watched: WatchedJob,
   events: QueueEvents,
+  watch: JobWatch,
   signal: AbortSignal | undefined,
 ): Promise<AccountSyncSummary> {
-  const failed = (error: string): AccountSyncSummary => ({
-    runId: 0,
-    userId: account.userId,
-    accountId: account.id,
-    platform: account.platform,
-    ...(account.username === undefined ? {} : { username: account.username }),
-    outcome: 'failed',
-    leaguesFound: 0,
-    leaguesDetached: 0,
-    leagues: [],
-    pools: [],
-    error,
-  });
+  const { account } = watched;
+  const done = new AbortController();
   const stopped = new Promise<AccountSyncSummary>((resolve) => {
     const stop = (): void =>
-      resolve(failed(`stopped waiting; the sync goes on in a worker (job ${String(job.id)})`));
+      resolve(
+        failedSummary(
+          account,
+          `stopped waiting; the sync goes on in a worker (job ${String(job.id)})`,
+        ),
+      );
     if (signal?.aborted) stop();
     signal?.addEventListener('abort', stop, { once: true });
   });
   const finished = job.waitUntilFinished(events).then(
     (result) => result as AccountJobResult,
-    (error: Error) => failed(`the sync job failed: ${error.message}`),
+    (error: Error) => failedSummary(account, `the sync job failed: ${error.message}`),
   );
-  return Promise.race([finished, stopped]);
+  // Never settles once done aborts it: the race has its answer by then.
+  const lookedAt = watchJob(watch, watched, done.signal).catch(
+    () => new Promise<AccountSyncSummary>(() => undefined),
+  );
+  try {
+    return await Promise.race([finished, stopped, lookedAt]);
+  } finally {
+    done.abort();
+  }
 }

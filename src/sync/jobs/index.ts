@@ -43,6 +43,7 @@ export async function openSyncJobs(
   return connectQueueSyncJobs({
     url: config.redisUrl,
     logger: deps.logger,
+    store: deps.store,
     ...(deps.queuePrefix !== undefined && { prefix: deps.queuePrefix }),
   });
 }

@@ -16,6 +16,7 @@ import { findUserById } from '../../../storage/repositories/users.ts';
 import type { User } from '../../../storage/repositories/users.ts';
 import { LinkBusyError } from '../../../sync/errors.ts';
 import { LinkAttemptsError } from '../../../sync/link-attempts.ts';
+import { QueueUnavailableError } from '../../../sync/requests.ts';
 import type { SyncRequests } from '../../../sync/requests.ts';
 import { HttpProblem } from '../../problems.ts';
 import { PlatformSchema } from '../schemas.ts';
@@ -97,15 +98,24 @@ export function linkSecrets(request: LinkRequest): string[] {
   return [...stringsIn(request.credentials), ...(request.code === undefined ? [] : [request.code])];
 }
 
+/** A sync the queue did not take (503 with Retry-After); other errors as they are. */
+export function syncStartProblem(error: unknown): unknown {
+  if (!(error instanceof QueueUnavailableError)) return error;
+  const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
+  return new HttpProblem('queue_unavailable', error.message, {}, retryAfter);
+}
+
 /**
  * A link attempt's failure as a problem: what the user gave was refused (422), the platform
- * failed (502), its call budget is in use by syncs (503 with Retry-After), or the user made too
- * many attempts (429 with Retry-After). Messages are written to be shown; `secrets` (linkSecrets
+ * failed (502), its call budget is in use by syncs (503 with Retry-After), the user made too
+ * many attempts (429 with Retry-After), or the sync started after a link (the connect page) was
+ * not taken by the queue (503 with Retry-After). Messages are written to be shown; `secrets` (linkSecrets
  * of the request) are taken out of them in every form a platform may echo them in
  * (src/domain/redact.ts), should one ever do so.
  */
 export function linkProblem(error: unknown, secrets: readonly string[] = []): unknown {
   const shown = (message: string): string => redactSecrets(message, secrets);
+  if (error instanceof QueueUnavailableError) return syncStartProblem(error);
   if (error instanceof LinkAttemptsError) {
     const retryAfter = { 'Retry-After': String(error.retryAfterSeconds) };
     return new HttpProblem('link_attempts_exceeded', error.message, {}, retryAfter);

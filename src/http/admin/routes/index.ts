@@ -1,4 +1,7 @@
-// The admin API's operations, in the order the documentation lists them.
+// The admin API's route table: each operation with the admin key scope it needs, in the order
+// the documentation lists them. A GET also runs with `read`, and `full` runs everything
+// (src/domain/admin-scopes.ts).
+import { needs } from '../route.ts';
 import type { AdminRoute } from '../route.ts';
 import { createSessionRoute, listSessionsRoute } from './connect-sessions.ts';
 import { getLinkRoute, linkRoute, listLinksRoute, unlinkRoute } from './links.ts';
@@ -7,21 +10,21 @@ import { getTokenRoute, issueTokenRoute, listTokensRoute, revokeTokenRoute } fro
 import { createUserRoute, deleteUserRoute, getUserRoute, listUsersRoute } from './users.ts';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  listUsersRoute,
-  createUserRoute,
-  getUserRoute,
-  deleteUserRoute,
-  listTokensRoute,
-  issueTokenRoute,
-  getTokenRoute,
-  revokeTokenRoute,
-  listLinksRoute,
-  getLinkRoute,
-  linkRoute,
-  unlinkRoute,
-  listSyncsRoute,
-  startSyncRoute,
-  getSyncRoute,
-  listSessionsRoute,
-  createSessionRoute,
+  needs('users', listUsersRoute),
+  needs('users', createUserRoute),
+  needs('users', getUserRoute),
+  needs('users', deleteUserRoute),
+  needs('tokens', listTokensRoute),
+  needs('tokens', issueTokenRoute),
+  needs('tokens', getTokenRoute),
+  needs('tokens', revokeTokenRoute),
+  needs('links', listLinksRoute),
+  needs('links', getLinkRoute),
+  needs('links', linkRoute),
+  needs('links', unlinkRoute),
+  needs('syncs', listSyncsRoute),
+  needs('syncs', startSyncRoute),
+  needs('syncs', getSyncRoute),
+  needs('connect', listSessionsRoute),
+  needs('connect', createSessionRoute),
 ];

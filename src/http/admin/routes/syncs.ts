@@ -9,6 +9,7 @@ import {
   UserParams,
   linksOrNotFound,
   syncOrNotFound,
+  syncStartProblem,
   userOrNotFound,
 } from './common.ts';
 
@@ -24,22 +25,33 @@ export const startSyncRoute = defineAdminRoute({
     'where every sync runs: with REDIS_URL as one queued job per account, taken by a sync ' +
     'worker (`running` while it waits), otherwise in the background of the serving process. ' +
     'An account already queued or being synced is not synced twice: its sync under way ' +
-    'answers. Its leagues are served as soon as each is written.',
+    'answers. Its leagues are served as soon as each is written. When the queue (Redis) does ' +
+    'not take the sync it answers 503 `queue_unavailable` with Retry-After, nothing recorded.',
   params: UserParams,
   query: NoQuery,
   body: Type.Object({ platform: Type.Optional(PlatformSchema) }, { additionalProperties: false }),
   response: SyncSchema,
   status: 202,
   responseDescription: 'The sync, started.',
-  errors: ['invalid_parameter', 'invalid_body', 'user_not_found', 'link_not_found'],
+  errors: [
+    'invalid_parameter',
+    'invalid_body',
+    'user_not_found',
+    'link_not_found',
+    'queue_unavailable',
+  ],
   example: { path: '/admin/users/1/syncs', body: {} },
   async handler({ params, body, services, header }) {
     const { store, accounts } = services;
     await linksOrNotFound(store, params.user_id, body.platform);
-    const request = await accounts.syncs.start({
-      userId: params.user_id,
-      ...(body.platform !== undefined && { platform: body.platform }),
-    });
+    const request = await accounts.syncs
+      .start({
+        userId: params.user_id,
+        ...(body.platform !== undefined && { platform: body.platform }),
+      })
+      .catch((error: unknown) => {
+        throw syncStartProblem(error);
+      });
     header('Location', `/admin/syncs/${request.id}`);
     return toSyncBody(request);
   },
