@@ -1,5 +1,5 @@
 // The database handle: SQLite (embedded default) or PostgreSQL, behind one Kysely query layer.
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -88,6 +88,9 @@ function openSqlite(options: StoreOptions): Store {
     if (options.mustExist === true) throw new StoreNotFoundError(file);
     if (options.sqliteFile === undefined)
       mkdirSync(options.dataDir ?? './data', { recursive: true });
+    // The file holds tokens' hashes and encrypted credentials: readable by its owner only.
+    // SQLite gives the -wal and -shm files the mode of the database file.
+    closeSync(openSync(file, 'a', 0o600));
   }
   const database = new SQLite(file);
   // WAL lets the server read while the CLI or a sync writes; busy_timeout makes writers queue.
