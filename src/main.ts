@@ -65,7 +65,11 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  });
   // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
   // the platforms' budgets (shared by this process's links and every worker's syncs).
   let rateLimitStore: RedisRateLimitStore | undefined;

@@ -44,6 +44,7 @@ export async function startWorkerProcess(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     mustExist: true,
+    logger,
   });
   try {
     const interrupted = await sweepInterruptedRuns(store.db);

@@ -252,6 +252,7 @@ const ADMIN_AUTH_PROBLEMS: readonly ProblemCode[] = [
   'admin_key_revoked',
   'rate_limited',
   'internal_error',
+  'store_unavailable',
 ];
 
 function adminOperation(
@@ -357,7 +358,9 @@ function problemResponses(codes: readonly ProblemCode[]): Record<string, Respons
   const responses: Record<string, ResponseObject> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const list = byStatus.get(status) as ProblemCode[];
-    const retry = list.some((code) => code === 'rate_limited' || code === 'platform_busy');
+    const retry = list.some((code) =>
+      ['rate_limited', 'platform_busy', 'store_unavailable'].includes(code),
+    );
     const extra = status === 401 ? ['WWW-Authenticate'] : retry ? ['Retry-After'] : [];
     // A request is counted against its token's limit once the token checks out, so every problem
     // but a 401 may carry the RateLimit fields.

@@ -161,6 +161,11 @@ export const PROBLEMS = {
     title: 'Platform busy',
     when: "The service's call budget for the platform is in use by background syncs and other links, so the link could not be checked within a few seconds; nothing was changed. Try again after Retry-After.",
   },
+  store_unavailable: {
+    status: 503,
+    title: 'Store unavailable',
+    when: 'The database does not answer (restarting, failing over, unreachable), or not within a few seconds. Try again after Retry-After.',
+  },
   not_ready: {
     status: 503,
     title: 'Service not ready',
@@ -184,6 +189,7 @@ export const AUTH_PROBLEMS: readonly ProblemCode[] = [
   'product_missing',
   'rate_limited',
   'internal_error',
+  'store_unavailable',
 ];
 
 /** One bad parameter, as listed in `invalid_params` of a 400 body. */
