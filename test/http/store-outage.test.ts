@@ -163,6 +163,11 @@ describe(
     it("logs the outage without the URL's password", () => {
       assert.ok(lines.some((line) => line.msg === 'request failed: the store does not answer'));
       assert.ok(!JSON.stringify(lines).includes(URL_PASSWORD));
+      // The change feed says once that it fails, and when it polls again: not every 500 ms.
+      const count = (msg: string): number => lines.filter((line) => line.msg === msg).length;
+      const resumed = count('cache change feed polling again');
+      assert.ok(resumed >= 1);
+      assert.ok(count('cache change feed failed; cache cleared') <= resumed + 1);
     });
   },
 );
