@@ -18,6 +18,7 @@ import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
+import { checkSecretKey } from './secret-key-check.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { createAccountServices } from './sync/account-services.ts';
@@ -80,6 +81,8 @@ export async function startServer(
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
   try {
+    // Before anything is written or encrypted: a key that is not the store's is refused.
+    await checkSecretKey(store, config);
     // Redis, metrics and the queue are imported where the configuration asks for them: the
     // embedded default (SQLite, no REDIS_URL, no METRICS_PORT) is about 20 MB of RSS lighter
     // without ioredis, BullMQ and prom-client loaded (docs/performance.md, Memory).

@@ -18,6 +18,7 @@ import { accountSeasons } from './migrations/005-account-seasons.ts';
 import { adminSchema } from './migrations/006-admin.ts';
 import { syncRequestAccounts } from './migrations/007-sync-request-accounts.ts';
 import { syncRequestJobs } from './migrations/008-sync-request-jobs.ts';
+import { secretKeyCheck } from './migrations/009-secret-key-check.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-admin': adminSchema,
   '007-sync-request-accounts': syncRequestAccounts,
   '008-sync-request-jobs': syncRequestJobs,
+  '009-secret-key-check': secretKeyCheck,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */
