@@ -96,6 +96,7 @@ for (const dialect of testBackends()) {
           { name: '006-admin' },
           { name: '007-sync-request-accounts' },
           { name: '008-sync-request-jobs' },
+          { name: '009-secret-key-check' },
         ]);
       } finally {
         await second.close();
