@@ -72,6 +72,10 @@ function guardClient(
     sql: string,
     parameters: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> {
+    // A stalled connection would make the rollback that follows a timeout wait as long again.
+    if (broken !== undefined) {
+      return Promise.reject(broken instanceof StoreUnavailableError ? broken : unavailable(broken));
+    }
     const pending = client.query(sql, parameters as unknown[]) as unknown as Promise<
       PostgresQueryResult<R>
     >;

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { openStore } from '../../src/storage/db.ts';
-import type { Store } from '../../src/storage/db.ts';
+import { openStore, writeTransaction } from '../../src/storage/db.ts';
+import type { Store, Tx } from '../../src/storage/db.ts';
 import { StoreUnavailableError } from '../../src/storage/unavailable.ts';
 import { captureLogLines } from '../helpers/log-lines.ts';
 import { URL_PASSWORD, outageUrl, terminateBackends, uniqueAppName } from '../helpers/pg-outage.ts';
@@ -15,9 +15,10 @@ import type { StoreLocation } from '../helpers/store.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import type { TcpProxy } from '../helpers/tcp-proxy.ts';
 
-const ping = async (store: Store): Promise<void> => {
-  await sql`select 1`.execute(store.db);
+const select1 = async (db: Tx): Promise<void> => {
+  await sql`select 1`.execute(db);
 };
+const ping = (store: Store): Promise<void> => select1(store.db);
 
 describe(
   'a PostgreSQL store losing its connections',
@@ -76,10 +77,13 @@ describe(
       proxy.stall();
       try {
         await assert.rejects(ping(store), StoreUnavailableError);
+        // In a transaction too: its rollback does not wait on the stalled connection again.
+        await assert.rejects(writeTransaction(store, select1), StoreUnavailableError);
       } finally {
         proxy.resume();
       }
       await ping(store);
+      await writeTransaction(store, select1);
     });
 
     it('fails at once while the database refuses connections, and recovers by itself', async () => {
