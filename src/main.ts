@@ -19,6 +19,7 @@ import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
+import { checkSecretKey } from './secret-key-check.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { createAccountServices } from './sync/account-services.ts';
@@ -70,7 +71,11 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  });
   // Redis holds the rate-limit counters (not needed when the limit is off), the sync queue and
   // the platforms' budgets (shared by this process's links and every worker's syncs).
   let rateLimitStore: RedisRateLimitStore | undefined;
@@ -82,6 +87,8 @@ export async function startServer(
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
   try {
+    // Before anything is written or encrypted: a key that is not the store's is refused.
+    await checkSecretKey(store, config);
     // Redis, metrics and the queue are imported where the configuration asks for them: the
     // embedded default (SQLite, no REDIS_URL, no METRICS_PORT) is about 20 MB of RSS lighter
     // without ioredis, BullMQ and prom-client loaded (docs/performance.md, Memory).

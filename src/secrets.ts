@@ -1,6 +1,6 @@
 // Platform credentials at rest: AES-256-GCM under the configured key, or under a key file created
 // in the data directory on first use (so a fresh install encrypts without any set-up).
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
@@ -46,6 +46,15 @@ export function loadSecretKey(config: Pick<Config, 'secretKey' | 'dataDir'>): Bu
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return parseKey(readFileSync(file, 'utf8'));
+}
+
+/**
+ * A value that tells whether two processes hold the same key, safe to store beside what the key
+ * protects: an HMAC of a fixed label under the key. It reveals nothing of the key, and is not
+ * any other value the service derives from it (those use other labels).
+ */
+export function secretKeyCheckValue(key: Buffer): string {
+  return createHmac('sha256', key).update('fantasy-data secret key check v1').digest('hex');
 }
 
 function isMissingFile(error: unknown): boolean {

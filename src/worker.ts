@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { createSecretBox } from './secrets.ts';
+import { checkSecretKey } from './secret-key-check.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
 import { startConfiguredWorker } from './sync/jobs/index.ts';
@@ -44,8 +45,11 @@ export async function startWorkerProcess(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     mustExist: true,
+    logger,
   });
   try {
+    // A worker with another key would fail every account whose credentials it cannot read.
+    await checkSecretKey(store, config);
     const interrupted = await sweepInterruptedRuns(store.db);
     if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
     const { logger: _logger, concurrency, ...rest } = options;

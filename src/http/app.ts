@@ -7,6 +7,11 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
+import {
+  STORE_RETRY_AFTER_SECONDS,
+  describeStoreError,
+  isStoreUnavailable,
+} from '../storage/unavailable.ts';
 import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './access-log.ts';
 import { createApiServing } from './api-serving.ts';
@@ -214,6 +219,14 @@ export function createApp(deps: AppDeps): App {
   function fail(ex: Exchange, error: unknown): void {
     if (error instanceof HttpProblem) {
       if (!ex.res.headersSent) return sendProblem(ex, error);
+    } else if (isStoreUnavailable(error)) {
+      // An outage, not a fault: the API, the admin API and the connect page all say so alike.
+      const { reason, code } = describeStoreError(error);
+      logger.warn(
+        { request_id: ex.requestId, route: ex.operationId, reason, ...(code && { code }) },
+        'request failed: the store does not answer',
+      );
+      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailable());
     } else {
       logger.error(
         { err: error, request_id: ex.requestId, route: ex.operationId },
@@ -303,6 +316,15 @@ export function createApp(deps: AppDeps): App {
       await ownAttempts?.close();
     },
   };
+}
+
+function storeUnavailable(): HttpProblem {
+  return new HttpProblem(
+    'store_unavailable',
+    `the database does not answer at the moment; try again in ${STORE_RETRY_AFTER_SECONDS} seconds`,
+    {},
+    { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+  );
 }
 
 function methodNotAllowed(method: string | undefined): HttpProblem {

@@ -263,6 +263,7 @@ const ADMIN_AUTH_PROBLEMS: readonly ProblemCode[] = [
   'rate_limited',
   'auth_throttled',
   'internal_error',
+  'store_unavailable',
 ];
 
 function adminOperation(
@@ -366,6 +367,8 @@ const RETRY_AFTER_PROBLEMS = new Set<ProblemCode>([
   'platform_busy',
   'link_attempts_exceeded',
   'auth_throttled',
+  'queue_unavailable',
+  'store_unavailable',
 ]);
 
 /** One response per status, listing the problem codes behind it. */

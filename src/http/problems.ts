@@ -186,6 +186,11 @@ export const PROBLEMS = {
     title: 'Sync queue unavailable',
     when: "The sync queue's Redis (REDIS_URL) did not take the sync; nothing was recorded. Try again after Retry-After.",
   },
+  store_unavailable: {
+    status: 503,
+    title: 'Store unavailable',
+    when: 'The database does not answer (restarting, failing over, unreachable), or not within a few seconds. Try again after Retry-After.',
+  },
   not_ready: {
     status: 503,
     title: 'Service not ready',
@@ -210,6 +215,7 @@ export const AUTH_PROBLEMS: readonly ProblemCode[] = [
   'rate_limited',
   'auth_throttled',
   'internal_error',
+  'store_unavailable',
 ];
 
 /** One bad parameter, as listed in `invalid_params` of a 400 body. */

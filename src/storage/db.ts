@@ -1,11 +1,15 @@
 // The database handle: SQLite (embedded default) or PostgreSQL, behind one Kysely query layer.
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import type { Logger } from '../logger.ts';
 import type { Schema } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
+import { guardPool } from './pg-pool.ts';
+import type { PoolGuard } from './pg-pool.ts';
+import { describeStoreError } from './unavailable.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,7 +37,23 @@ export interface StoreOptions {
   maxConnections?: number;
   /** Fail with StoreNotFoundError rather than create a store (commands that only read). */
   mustExist?: boolean;
+  /** Where a lost PostgreSQL connection is reported (never with the URL's password). */
+  logger?: Logger;
+  /** PostgreSQL: the longest wait for a connection, pooled or new. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest wait for one query's answer (migrations have none). */
+  queryTimeoutMs?: number;
 }
+
+/**
+ * The bounds on a PostgreSQL store that does not answer: a request fails with
+ * StoreUnavailableError (503 store_unavailable) rather than wait longer. A query may wait as long
+ * as SQLite's writers do for the write lock (busy_timeout).
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5000;
+export const PG_QUERY_TIMEOUT_MS = 10_000;
+/** How the service's connections show in pg_stat_activity, unless the URL names another. */
+export const PG_APPLICATION_NAME = 'fantasy-data';
 
 /** No store where the configuration points: nothing was created there. */
 export class StoreNotFoundError extends Error {
@@ -59,14 +79,18 @@ function redactUrl(url: string): string {
 
 /** Opens the store and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl
+  const { store, guard } = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options)
-    : openSqlite(options);
+    : { store: openSqlite(options), guard: undefined };
   try {
     if (options.mustExist === true && store.dialect === 'postgres' && !(await isMigrated(store))) {
       throw new StoreNotFoundError(store.location);
     }
+    // A migration may rewrite a large table: it is not bound like a request's query.
+    const queryTimeoutMs = guard?.queryTimeoutMs ?? 0;
+    if (guard !== undefined) guard.queryTimeoutMs = 0;
     await migrateToLatest(store.db, store.dialect);
+    if (guard !== undefined) guard.queryTimeoutMs = queryTimeoutMs;
   } catch (error) {
     await store.close();
     throw error;
@@ -88,6 +112,9 @@ function openSqlite(options: StoreOptions): Store {
     if (options.mustExist === true) throw new StoreNotFoundError(file);
     if (options.sqliteFile === undefined)
       mkdirSync(options.dataDir ?? './data', { recursive: true });
+    // The file holds tokens' hashes and encrypted credentials: readable by its owner only.
+    // SQLite gives the -wal and -shm files the mode of the database file.
+    closeSync(openSync(file, 'a', 0o600));
   }
   const database = new SQLite(file);
   // WAL lets the server read while the CLI or a sync writes; busy_timeout makes writers queue.
@@ -109,23 +136,41 @@ function openSqlite(options: StoreOptions): Store {
   };
 }
 
-async function openPostgres(url: string, options: StoreOptions): Promise<Store> {
+async function openPostgres(
+  url: string,
+  options: StoreOptions,
+): Promise<{ store: Store; guard: PoolGuard }> {
   // Loaded here, not at the top: the embedded default (SQLite) never needs the driver, which
   // costs about 5 MB of RSS in every process that imports it.
   const { default: pg } = await import('pg');
   // PostgreSQL returns int8 and numeric as strings; every such column here holds values below 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
+  const location = redactUrl(url);
+  const logger = options.logger;
+  let lastWarned = 0;
+  const guard: PoolGuard = {
+    queryTimeoutMs: options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
+    onConnectionError(error) {
+      // A restart drops every connection at once: one line a second says it.
+      if (logger === undefined || Date.now() - lastWarned < 1000) return;
+      lastWarned = Date.now();
+      logger.warn(
+        { store: location, ...describeStoreError(error) },
+        'a PostgreSQL connection failed; it is dropped and a new one opened when needed',
+      );
+    },
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+    fallback_application_name: PG_APPLICATION_NAME,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: guardPool(pool, guard) }) });
   return {
-    db,
-    dialect: 'postgres',
-    location: redactUrl(url),
-    close: () => db.destroy(),
+    store: { db, dialect: 'postgres', location, close: () => db.destroy() },
+    guard,
   };
 }
 

@@ -18,6 +18,7 @@ import { accountSeasons } from './migrations/005-account-seasons.ts';
 import { adminSchema } from './migrations/006-admin.ts';
 import { syncRequestAccounts } from './migrations/007-sync-request-accounts.ts';
 import { syncRequestJobs } from './migrations/008-sync-request-jobs.ts';
+import { secretKeyCheck } from './migrations/009-secret-key-check.ts';
 import { adminKeyScopes } from './migrations/010-admin-key-scopes.ts';
 import { connectBrowserBinding } from './migrations/011-connect-browser-binding.ts';
 import { credentialLeases } from './migrations/012-credential-leases.ts';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-admin': adminSchema,
   '007-sync-request-accounts': syncRequestAccounts,
   '008-sync-request-jobs': syncRequestJobs,
+  '009-secret-key-check': secretKeyCheck,
   '010-admin-key-scopes': adminKeyScopes,
   '011-connect-browser-binding': connectBrowserBinding,
   '012-credential-leases': credentialLeases,

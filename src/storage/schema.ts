@@ -170,6 +170,13 @@ export interface StoreStateTable {
   value: number;
 }
 
+/** One row (id 1): the check value of the store's secret key (migration 009). */
+export interface SecretKeyCheckTable {
+  id: number;
+  check_value: string;
+  recorded_at: string;
+}
+
 export interface AdminKeysTable {
   id: Generated<number>;
   /** What the operator called the key ("billing app"). */
@@ -287,4 +294,5 @@ export interface Schema {
   sync_runs: SyncRunsTable;
   league_syncs: LeagueSyncsTable;
   store_state: StoreStateTable;
+  secret_key_check: SecretKeyCheckTable;
 }

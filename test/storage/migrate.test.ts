@@ -97,6 +97,7 @@ for (const dialect of testBackends()) {
           { name: '006-admin' },
           { name: '007-sync-request-accounts' },
           { name: '008-sync-request-jobs' },
+          { name: '009-secret-key-check' },
           { name: '010-admin-key-scopes' },
           { name: '011-connect-browser-binding' },
           { name: '012-credential-leases' },

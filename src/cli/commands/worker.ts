@@ -11,7 +11,8 @@ export const WORKER_USAGE = `Usage:
       run account syncs queued in Redis (REDIS_URL) by the schedule, "sync" and every serve;
       N accounts at once (default SYNC_WORKER_CONCURRENCY, 4). Needs the same store
       (DATABASE_URL), REDIS_URL and FANTASY_SECRET_KEY as the API instances, and the platform
-      variables. Stops on SIGTERM/SIGINT once the syncs it is running have finished.`;
+      variables; with another secret key it refuses to start (exit 2). Stops on SIGTERM/SIGINT
+      once the syncs it is running have finished.`;
 
 export async function workerCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(

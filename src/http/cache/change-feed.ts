@@ -5,6 +5,7 @@
 // before `poll()` is called is seen by the time it resolves (the cache's `refresh()`).
 import type { Logger } from 'pino';
 import type { Tx } from '../../storage/db.ts';
+import { describeStoreError } from '../../storage/unavailable.ts';
 import { findChangesSince } from '../../storage/repositories/snapshot-reads.ts';
 import type { Snapshots } from './snapshots.ts';
 
@@ -17,6 +18,8 @@ export class ChangeFeed {
   /** The check to run once `running` ends, shared by every caller that arrived meanwhile. */
   private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Set while checks fail (the store away): one warning per outage, not one per interval. */
+  private failing = false;
 
   constructor(
     private readonly db: Tx,
@@ -72,19 +75,31 @@ export class ChangeFeed {
       if (this.seen === undefined) {
         // Whatever was loaded before the baseline is known may predate it: start clean.
         const { dataSeq } = await findChangesSince(this.db, Number.MAX_SAFE_INTEGER);
+        this.recovered();
         this.snapshots.invalidate({ all: true });
         this.seen = dataSeq;
         return;
       }
       const changes = await findChangesSince(this.db, this.seen);
+      this.recovered();
       if (changes.dataSeq <= this.seen) return;
       this.snapshots.invalidate(changes);
       this.seen = changes.dataSeq;
     } catch (error) {
-      // Unable to tell what changed: drop everything rather than serve data of unknown age.
-      this.logger.warn({ err: error }, 'cache change feed failed; cache cleared');
+      // Unable to tell what changed: drop everything rather than serve data of unknown age. The
+      // next tick tries again, so the feed resumes by itself once the store answers.
+      if (!this.failing) {
+        this.failing = true;
+        this.logger.warn(describeStoreError(error), 'cache change feed failed; cache cleared');
+      }
       this.snapshots.invalidate({ all: true });
       this.seen = undefined;
     }
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.logger.info('cache change feed polling again');
   }
 }

@@ -8,9 +8,11 @@ import { Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Logger } from '../../logger.ts';
 import type { SecretBox } from '../../secrets.ts';
+import { nowIso } from '../../storage/db.ts';
 import type { Store } from '../../storage/db.ts';
 import { findAccount, listAccounts } from '../../storage/repositories/accounts.ts';
 import { listUnfinishedRuns, markRunInterrupted } from '../../storage/repositories/syncs.ts';
+import { describeStoreError, isStoreUnavailable } from '../../storage/unavailable.ts';
 import { syncAccount } from '../engine.ts';
 import { runOwner } from '../run-lease.ts';
 import type { ConnectorRegistry, SyncOptions } from '../types.ts';
@@ -97,6 +99,29 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
     }
   }
 
+  /**
+   * The store stopped answering in the middle of a run, so the run could not record its end: say
+   * so once the store answers again (at once after a lost connection), rather than leave it
+   * 'running' until its lease runs out. The job fails, and is tried again if it has attempts left.
+   */
+  async function endRunOnStoreError(
+    job: Job<AccountJobData>,
+    runId: number | undefined,
+    error: unknown,
+  ): Promise<never> {
+    if (runId !== undefined && isStoreUnavailable(error)) {
+      const { reason } = describeStoreError(error);
+      logger.warn(
+        { jobId: job.id, runId, reason },
+        'sync run cut short: the store does not answer',
+      );
+      const run = { id: runId, startedAt: nowIso(), lastSeenAt: nowIso() };
+      const why = `interrupted: the store stopped answering during the run (${reason})`;
+      await markRunInterrupted(store.db, run, why).catch(() => false);
+    }
+    throw error;
+  }
+
   async function syncOne(
     job: Job<AccountJobData>,
     signal: AbortSignal | undefined,
@@ -107,6 +132,7 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
     if (account === undefined) return { skipped: 'the account is no longer linked' };
     // Attempts left: a failed account sync is thrown below, to be tried again with backoff.
     const retried = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
+    let runId: number | undefined;
     const summary = await syncAccount(store, connectors[account.platform], account, {
       sports: data.sports,
       seasons: data.seasons,
@@ -115,14 +141,15 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
       ...(signal && { signal }),
       ...secrets,
       ...(options.onAccountSynced && { onAccountSynced: options.onAccountSynced }),
-      onRunStarted: async (runId) => {
-        const runIds = [...(job.data.runIds ?? []), runId];
+      onRunStarted: async (started) => {
+        runId = started;
+        const runIds = [...(job.data.runIds ?? []), started];
         // Without it a takeover cannot name the run; the run's lease still ends it in time.
         await job.updateData({ ...job.data, runIds }).catch(() => undefined);
       },
       onProgress: (event) => void job.updateProgress(event).catch(() => undefined),
       retriedOnFailure: retried,
-    });
+    }).catch((error: unknown) => endRunOnStoreError(job, runId, error));
     // The last attempt's summary is the result.
     if (summary.outcome === 'failed' && summary.needsRelink !== true && retried) {
       throw new Error(summary.error ?? 'the sync failed');

@@ -30,13 +30,14 @@ const config = loadConfig({
   FANTASY_SECRET_KEY: '0'.repeat(64),
   SUPPORTED_SEASONS: MANY_SEASON_RANGE,
 });
-const store = await openStore(options.store);
+const logger = createLogger({ level: 'warn', destination: process.stderr });
+const store = await openStore({ ...options.store, logger });
 const worker = await startConfiguredWorker(
   { ...config, redisUrl: options.redisUrl },
   {
     store,
     secrets: createSecretBox(config),
-    logger: createLogger({ level: 'warn', destination: process.stderr }),
+    logger,
     concurrency: options.concurrency,
     queuePrefix: options.queuePrefix,
     budgetKeyPrefix: options.budgetKeyPrefix,
