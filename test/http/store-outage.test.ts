@@ -77,6 +77,15 @@ describe(
 
     async function assertStoreUnavailable(response: Response, what: string): Promise<void> {
       assert.equal(response.status, 503, what);
+      if (what === 'the connect page') {
+        // A person's page in their words, not a problem document.
+        assert.match(response.headers.get('content-type') ?? '', /^text\/html/, what);
+        assert.match(response.headers.get('retry-after') ?? '', /^\d+$/, what);
+        const html = await response.text();
+        assert.match(html, /We cannot reach your details right now/, what);
+        assert.doesNotMatch(html, /terminat|ECONN|store_unavailable/i, what);
+        return;
+      }
       const body = (await response.json()) as { code: string; detail: string };
       assert.equal(body.code, 'store_unavailable', what);
       assert.match(response.headers.get('retry-after') ?? '', /^\d+$/, what);

@@ -22,6 +22,11 @@ import type { LinkRequest } from '../../sync/account-services.ts';
 import { linkProblem, linkSecrets } from '../admin/routes/common.ts';
 import type { AdminServices } from '../admin/services.ts';
 import type { Exchange, Responder } from '../exchange.ts';
+import {
+  STORE_RETRY_AFTER_SECONDS,
+  describeStoreError,
+  isStoreUnavailable,
+} from '../../storage/unavailable.ts';
 import { HttpProblem } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { browserBinding } from './browser-binding.ts';
@@ -480,6 +485,20 @@ export function createConnectSurface(deps: {
         if (error instanceof PageAnswer) return sendPage(ex, error.status, error.html);
         if (error instanceof HttpProblem && error.code === 'auth_throttled') {
           return sendPage(ex, 429, throttledPage(error), undefined, error.headers);
+        }
+        if (isStoreUnavailable(error)) {
+          // The person gets a page, not JSON; the driver's words go to the log only.
+          const { reason, code } = describeStoreError(error);
+          logger.warn(
+            { request_id: ex.requestId, route: ex.operationId, reason, ...(code && { code }) },
+            'connect page: the store does not answer',
+          );
+          const retryAfter = { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) };
+          const html = noticePage(
+            'We cannot reach your details right now',
+            `Nothing was changed. Wait ${STORE_RETRY_AFTER_SECONDS} seconds and reload this page.`,
+          );
+          return sendPage(ex, 503, html, undefined, retryAfter);
         }
         throw error;
       }
