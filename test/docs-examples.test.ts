@@ -124,7 +124,8 @@ describe('the documented examples, on a fresh demo store', { skip: !hasCurl && '
     const html = await (await fetch(`${server.url}/docs`)).text();
     assert.ok(html.includes('<code>TOKEN</code>') && html.includes('B=http://127.0.0.1:8080'));
     // The admin API's examples need an admin key and change the store (create, link, delete):
-    // they are checked for their shape here, and the README's admin flow was run by hand.
+    // they are checked for their shape here, and the admin flow of docs/deployment.md was run by
+    // hand.
     const all = docsCommands(html);
     const admin = all.filter((line) => line.includes('$ADMIN_KEY'));
     const commands = all.filter((line) => !line.includes('$ADMIN_KEY'));
