@@ -8,7 +8,9 @@ import { openStore } from '../src/storage/db.ts';
 import type { Store } from '../src/storage/db.ts';
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
-import { RECORDED_SLEEPER_USER, reply, startFakeSleeper } from '../test/helpers/fake-platform.ts';
+import { reply } from '../test/helpers/fake-platform.ts';
+import { RECORDED_SLEEPER } from '../test/helpers/sleeper-data.ts';
+import type { SleeperDataSet } from '../test/helpers/sleeper-data.ts';
 import { spawnCli, startServiceProcess } from './service.ts';
 import { seasonsBetween } from '../src/domain/seasons.ts';
 
@@ -24,8 +26,6 @@ export interface TrialResult {
 }
 
 const DEMO_LEAGUES = 17;
-/** A recorded league of solarpool's (the DLP Dynasty League, 2020) whose rosters trials vary. */
-const SHIFTED_LEAGUE = '521379020332068864';
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
@@ -186,7 +186,10 @@ export async function runCrashTrials(options: {
   seed: number;
   makeSpot: () => Promise<StoreSpot>;
   onResult?: (result: TrialResult) => void;
+  /** What the fake Sleeper serves; default the recordings (more to write, so more kill points). */
+  sleeper?: SleeperDataSet;
 }): Promise<TrialResult[]> {
+  const sleeper = options.sleeper ?? RECORDED_SLEEPER;
   const rng = createRng(options.seed);
   const results: TrialResult[] = [];
   const record = (result: TrialResult): void => {
@@ -203,15 +206,12 @@ export async function runCrashTrials(options: {
       await spot.remove();
     }
   }
-  const fake = await startFakeSleeper({
-    onlyRecordedLeagues: true,
-    latencyMs: () => rng.int(0, 150),
-  });
+  const fake = await sleeper.start({ latencyMs: () => rng.int(0, 150) });
   const spot = await options.makeSpot();
   try {
     for (const command of [
       ['users', 'create', 'alice'],
-      ['link', 'sleeper', '--user', 'alice', '--username', RECORDED_SLEEPER_USER.username],
+      ['link', 'sleeper', '--user', 'alice', '--username', sleeper.user.username],
     ]) {
       const child = spawnCli(command, { ...spot.env, SLEEPER_BASE_URL: fake.baseUrl });
       child.stdout?.resume();
@@ -229,7 +229,7 @@ export async function runCrashTrials(options: {
     await exited(first);
     const syncMs = Date.now() - started;
     // Each trial's rosters differ from the last, so every run has a league to rewrite.
-    const rostersPath = `/league/${SHIFTED_LEAGUE}/rosters`;
+    const rostersPath = `/league/${sleeper.leagues[0].id}/rosters`;
     const rosters = fake.recorded(rostersPath) as Array<{ players?: string[] | null }>;
     for (let i = 0; i < options.trials; i++) {
       const shifted = rosters.map((roster, r) =>

@@ -1,2 +1,6 @@
 // Types of run-tests.mjs for the test that imports it.
-export declare function describeSkips(reporterOutput: string, cwd?: string): string[];
+export declare function closingLines(
+  reporterOutput: string,
+  status: number,
+  cwd?: string,
+): string[];

@@ -1,7 +1,7 @@
 // Runs every test/**/*.test.ts file with Node's own test runner (tsx compiles TypeScript on load).
 // Node 20's --test does not expand ** globs, so the file list is collected here. Skipped suites
-// and tests are listed at the end, one line each (scripts/skip-reporter.mjs), since Node's
-// summary does not count skipped suites.
+// and tests are listed after Node's output, one line each (scripts/skip-reporter.mjs), since
+// Node's summary does not count skipped suites; the very last line is the run's figures.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -22,20 +22,43 @@ function count(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The closing lines about skips, from the skip reporter's output. */
-export function describeSkips(reporterOutput, cwd = process.cwd()) {
-  const skips = reporterOutput
+/**
+ * The closing lines: one per skipped suite or test, then the run's figures as "N passed, N
+ * failed, ..." (the line CI reads, so it comes last). `status` is the runner's exit status: a run that
+ * failed without a failing test counted (a crash before any report) still closes as failed.
+ */
+export function closingLines(reporterOutput, status, cwd = process.cwd()) {
+  const lines = reporterOutput
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
-  if (skips.length === 0) return ['# no suite or test was skipped'];
-  return [
-    `# skipped: ${count(skips.length, 'suite or test', 'suites or tests')}, of which ${count(skips.filter((s) => s.suite).length, 'suite', 'suites')}`,
-    ...skips.map((s) => {
-      const file = s.file === '' ? '' : `${relative(cwd, s.file)}: `;
-      return `# skipped ${s.suite ? 'suite' : 'test'} ${file}${s.name}${s.reason === '' ? '' : ` (${s.reason})`}`;
-    }),
-  ];
+  const skips = lines.filter((line) => line.figure === undefined);
+  const figures = Object.fromEntries(
+    lines.filter((line) => line.figure !== undefined).map((line) => [line.figure, line.value]),
+  );
+  const listed = skips.map((s) => {
+    const file = s.file === '' ? '' : `${relative(cwd, s.file)}: `;
+    return `# skipped ${s.suite ? 'suite' : 'test'} ${file}${s.name}${s.reason === '' ? '' : ` (${s.reason})`}`;
+  });
+  const suites = skips.filter((s) => s.suite).length;
+  const passed = figures.pass ?? 0;
+  let failed = (figures.fail ?? 0) + (figures.cancelled ?? 0);
+  let why = '';
+  if (status !== 0 && failed === 0) {
+    failed = 1;
+    why = ` (the test runner exited with status ${status})`;
+  }
+  // The last line keeps the plain form CI reads ('N passed, N failed, N skipped'); what the
+  // figures mean goes on the line before it.
+  const notes = [];
+  if (skips.length > 0) {
+    notes.push(
+      `# skipped above: ${count(suites, 'suite', 'suites')}, ${count(skips.length - suites, 'test', 'tests')}`,
+    );
+  }
+  if (why !== '') notes.push(`#${why.replace(/^ \((.*)\)$/, ' $1')}`);
+  const closing = `${passed} passed, ${failed} failed, ${skips.length} skipped`;
+  return [...listed, ...notes, closing];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -71,6 +94,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // No file: the run ended before reporting anything.
   }
   rmSync(scratch, { recursive: true, force: true });
-  console.log(describeSkips(skips).join('\n'));
-  process.exit(result.status ?? 1);
+  const status = result.status ?? 1;
+  console.log(closingLines(skips, status).join('\n'));
+  process.exit(status);
 }

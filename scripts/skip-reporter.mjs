@@ -1,9 +1,16 @@
-// A node:test reporter that writes one JSON line per skipped suite or test (file, name, reason).
-// Node's own summary counts skipped tests but not skipped suites, so the seven suites skipped
-// without ../shared or Redis showed only as "# SKIP" lines in the middle of the output;
-// run-tests.mjs reads these lines and lists them at the end.
+// A node:test reporter for run-tests.mjs: one JSON line per skipped suite or test (file, name,
+// reason), and one per figure of Node's closing summary (tests, pass, fail...). Node's summary
+// counts neither skipped suites nor says why anything was skipped; run-tests.mjs lists the skips
+// and then closes the output with the figures, so the last line says how the run went.
+const FIGURE = /^(tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
+
 export default async function* skipReporter(source) {
   for await (const event of source) {
+    if (event.type === 'test:diagnostic') {
+      const figure = event.data.nesting === 0 ? FIGURE.exec(event.data.message) : null;
+      if (figure) yield `${JSON.stringify({ figure: figure[1], value: Number(figure[2]) })}\n`;
+      continue;
+    }
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { skip, name, file, details } = event.data;
     if (skip === undefined || skip === false) continue;

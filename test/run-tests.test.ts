@@ -1,28 +1,19 @@
-// npm test ends with one line per skipped suite or test: Node's summary counts neither skipped
-// suites nor says why, and the "# SKIP" lines drown in the middle of the output.
+// npm test closes with the skipped suites and tests, one line each with the reason (Node's summary
+// counts neither skipped suites nor says why), and then one "N passed, N failed" line: CI judges
+// a run by its last line, which must not be buried under skip notes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeSkips } from '../scripts/run-tests.mjs';
+import { closingLines } from '../scripts/run-tests.mjs';
 
-const REPORTER = fileURLToPath(new URL('../scripts/skip-reporter.mjs', import.meta.url));
+const RUN_TESTS = fileURLToPath(new URL('../scripts/run-tests.mjs', import.meta.url));
+const NODE_MODULES = fileURLToPath(new URL('../node_modules', import.meta.url));
 
-describe('the skipped-suites summary of npm test', () => {
-  let dir: string;
-  before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'fantasy-skips-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('names every skipped suite and test with its reason, and nothing that ran', () => {
-    const sample = join(dir, 'sample.test.mjs');
-    writeFileSync(
-      sample,
-      `import { describe, it } from 'node:test';
+const SAMPLE = `import { describe, it } from 'node:test';
 describe('needs Redis', { skip: 'TEST_REDIS_URL is not set' }, () => {
   it('counts', () => {});
 });
@@ -31,24 +22,59 @@ describe('runs', () => {
   it('on PostgreSQL', { skip: 'TEST_DATABASE_URL is not set' }, () => {});
   it('someday', { skip: true }, () => {});
 });
-`,
-    );
-    const run = spawnSync(
-      process.execPath,
-      ['--test', `--test-reporter=${REPORTER}`, '--test-reporter-destination=stdout', sample],
-      // Without the outer runner's NODE_TEST_CONTEXT, which would make this run report to it.
-      { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
-    );
+`;
+
+/** run-tests.mjs in a project of its own whose test/ holds the given files. */
+function runTests(dir: string, files: Record<string, string>) {
+  mkdirSync(join(dir, 'test'), { recursive: true });
+  symlinkSync(NODE_MODULES, join(dir, 'node_modules'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'test', name), text);
+  // Without the outer runner's NODE_TEST_CONTEXT, which would make this run report to it.
+  const run = spawnSync(process.execPath, [RUN_TESTS], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_TEST_CONTEXT: undefined },
+  });
+  return { status: run.status, stderr: run.stderr, lines: run.stdout.trimEnd().split('\n') };
+}
+
+describe('the closing lines of npm test', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fantasy-skips-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('list every skip with its reason, then end with the figures, after Node summary', () => {
+    const run = runTests(join(dir, 'passing'), { 'sample.test.ts': SAMPLE });
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(describeSkips(run.stdout, dir), [
-      '# skipped: 3 suites or tests, of which 1 suite',
-      '# skipped suite sample.test.mjs: needs Redis (TEST_REDIS_URL is not set)',
-      '# skipped test sample.test.mjs: on PostgreSQL (TEST_DATABASE_URL is not set)',
-      '# skipped test sample.test.mjs: someday',
+    assert.deepEqual(run.lines.slice(-5), [
+      '# skipped suite test/sample.test.ts: needs Redis (TEST_REDIS_URL is not set)',
+      '# skipped test test/sample.test.ts: on PostgreSQL (TEST_DATABASE_URL is not set)',
+      '# skipped test test/sample.test.ts: someday',
+      '# skipped above: 1 suite, 2 tests',
+      '1 passed, 0 failed, 3 skipped',
     ]);
+    // Node's own summary comes before them, whole.
+    const summary = run.lines.findIndex((line) => /^(# |ℹ )?fail 0$/.test(line));
+    assert.ok(summary > 0 && summary < run.lines.length - 5, run.lines.join('\n'));
   });
 
-  it('says so when nothing was skipped', () => {
-    assert.deepEqual(describeSkips(''), ['# no suite or test was skipped']);
+  it('end with the failures counted and a non-zero exit when a test fails', () => {
+    const failing = `import { it } from 'node:test';
+it('holds', () => {});
+it('breaks', () => { throw new Error('no'); });
+`;
+    const run = runTests(join(dir, 'failing'), { 'failing.test.ts': failing });
+    assert.equal(run.status, 1);
+    assert.equal(run.lines.at(-1), '1 passed, 1 failed, 0 skipped');
+  });
+
+  it('count a run that failed before reporting anything as failed', () => {
+    assert.deepEqual(closingLines('', 0), ['0 passed, 0 failed, 0 skipped']);
+    assert.deepEqual(closingLines('', 7), [
+      '# the test runner exited with status 7',
+      '0 passed, 1 failed, 0 skipped',
+    ]);
   });
 });

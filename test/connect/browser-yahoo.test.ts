@@ -10,12 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { freePort, startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import {
-  FAKE_CLIENT,
-  RECORDED_YAHOO_USER,
-  YAHOO_FIXTURES_SKIP,
-  startFakeYahoo,
-} from '../helpers/fake-yahoo.ts';
+import { FAKE_CLIENT, startFakeYahoo } from '../helpers/fake-yahoo.ts';
+import { SYNTHETIC_YAHOO_USER, syntheticYahooWorld } from '../helpers/fake-yahoo-synthetic.ts';
 import type { FakeYahoo } from '../helpers/fake-yahoo.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
@@ -28,7 +24,7 @@ const APP_NAME = 'Draft Buddy';
 describe(
   'Yahoo sign-in bound to its browser, in headless Chromium',
   {
-    skip: CHROMIUM_SKIP || YAHOO_FIXTURES_SKIP,
+    skip: CHROMIUM_SKIP,
   },
   () => {
     let t: TestApp;
@@ -41,7 +37,10 @@ describe(
       mkdirSync(ARTIFACTS, { recursive: true });
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      yahoo = await startFakeYahoo({ redirectUri: `${base}/connect/oauth/yahoo/callback` });
+      yahoo = await startFakeYahoo({
+        redirectUri: `${base}/connect/oauth/yahoo/callback`,
+        world: syntheticYahooWorld(),
+      });
       t = await startTestApp({
         dialect: 'sqlite',
         port,
@@ -122,7 +121,7 @@ describe(
       await page.waitForSelector('#platform-yahoo .status.ok');
       assert.match(
         (await page.textContent('#platform-yahoo')) ?? '',
-        new RegExp(`Linked: ${RECORDED_YAHOO_USER.nickname}`),
+        new RegExp(`Linked: ${SYNTHETIC_YAHOO_USER.nickname}`),
       );
       assert.equal((await yahooLinks()).length, 1);
       await attacker.close();

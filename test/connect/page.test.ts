@@ -5,12 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import {
-  RECORDED_SLEEPER_USER,
-  SLEEPER_FIXTURES_SKIP,
-  startFakeSleeper,
-} from '../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { SYNTHETIC_SLEEPER, SYNTHETIC_SLEEPER_USER } from '../helpers/sleeper-data.ts';
 import { testBackends } from '../helpers/store.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import { sendRaw } from '../http/raw.ts';
@@ -18,14 +14,14 @@ import type { AdminClient } from '../http/admin-helpers.ts';
 import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
 
 for (const dialect of testBackends()) {
-  describe(`connect page (${dialect})`, { skip: SLEEPER_FIXTURES_SKIP }, () => {
+  describe(`connect page (${dialect})`, () => {
     let t: TestApp;
     let fake: FakeSleeper;
     let admin: AdminClient;
     let userId: number;
 
     before(async () => {
-      fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+      fake = await SYNTHETIC_SLEEPER.start();
       t = await startTestApp({ dialect, platforms: { sleeperBaseUrl: fake.baseUrl } });
       admin = await adminClient(t);
       userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'carol' }))
@@ -102,7 +98,7 @@ for (const dialect of testBackends()) {
       const session = await createSession(admin, userId, { platforms: ['sleeper'] });
       const csrf = csrfOf(await (await fetch(session.url)).text());
       const path = `${session.path}/link/sleeper`;
-      const fields = { username: RECORDED_SLEEPER_USER.username };
+      const fields = { username: SYNTHETIC_SLEEPER_USER.username };
       for (const attempt of [
         postForm(t, path, fields),
         postForm(t, path, { ...fields, csrf: `${csrf}x` }),
@@ -142,12 +138,12 @@ for (const dialect of testBackends()) {
       assert.match(wrongHtml, /value="nobody-by-this-name"/, 'the username is kept');
       const linked = await postForm(t, `${session.path}/link/sleeper`, {
         csrf,
-        username: RECORDED_SLEEPER_USER.username,
+        username: SYNTHETIC_SLEEPER_USER.username,
       });
       assert.equal(linked.status, 303);
       assert.equal(linked.headers.get('location'), session.path);
       const html = await pageWhenSynced(t, session.path);
-      assert.match(html, new RegExp(`Linked: ${RECORDED_SLEEPER_USER.username}`));
+      assert.match(html, new RegExp(`Linked: ${SYNTHETIC_SLEEPER_USER.username}`));
       assert.match(html, /data-sync="ok">Leagues read: [1-9]/);
       const finished = await postForm(t, `${session.path}/finish`, { csrf });
       assert.equal(finished.status, 303);

@@ -7,13 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { freePort, startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import {
-  FAKE_CLIENT,
-  RECORDED_YAHOO_USER,
-  YAHOO_FIXTURES_SKIP,
-  startFakeYahoo,
-} from '../helpers/fake-yahoo.ts';
+import { FAKE_CLIENT, startFakeYahoo } from '../helpers/fake-yahoo.ts';
 import type { FakeYahoo } from '../helpers/fake-yahoo.ts';
+import { SYNTHETIC_YAHOO_USER, syntheticYahooWorld } from '../helpers/fake-yahoo-synthetic.ts';
 import { testBackends } from '../helpers/store.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
@@ -24,7 +20,7 @@ const get = (url: string, cookie?: string) =>
   fetch(url, { redirect: 'manual', headers: cookie === undefined ? {} : { cookie } });
 
 for (const dialect of testBackends()) {
-  describe(`Yahoo through the connect page (${dialect})`, { skip: YAHOO_FIXTURES_SKIP }, () => {
+  describe(`Yahoo through the connect page (${dialect})`, () => {
     let t: TestApp;
     let yahoo: FakeYahoo;
     let admin: AdminClient;
@@ -34,7 +30,10 @@ for (const dialect of testBackends()) {
     before(async () => {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      yahoo = await startFakeYahoo({ redirectUri: `${base}/connect/oauth/yahoo/callback` });
+      yahoo = await startFakeYahoo({
+        redirectUri: `${base}/connect/oauth/yahoo/callback`,
+        world: syntheticYahooWorld(),
+      });
       t = await startTestApp({
         dialect,
         port,
@@ -95,7 +94,7 @@ for (const dialect of testBackends()) {
       assert.equal(back.status, 303, await back.clone().text());
       assert.equal(back.headers.get('location'), session.path);
       const html = await pageWhenSynced(t, session.path);
-      assert.match(html, new RegExp(`Linked: ${RECORDED_YAHOO_USER.nickname}`));
+      assert.match(html, new RegExp(`Linked: ${SYNTHETIC_YAHOO_USER.nickname}`));
       assert.match(html, /data-sync="ok">Leagues read: 1\./);
       const links = await admin.json<Array<{ platform: string; external_user_id: string }>>(
         'GET',
@@ -103,7 +102,7 @@ for (const dialect of testBackends()) {
       );
       assert.deepEqual(
         links.body.map((l) => [l.platform, l.external_user_id]),
-        [['yahoo', RECORDED_YAHOO_USER.guid]],
+        [['yahoo', SYNTHETIC_YAHOO_USER.guid]],
       );
       assert.doesNotMatch(JSON.stringify(links.body), /access-|refresh-/);
 

@@ -1,10 +1,9 @@
 // The fake Yahoo's Fantasy API resources (paths after /fantasy/v2) that the connector calls, each
-// answered from the recordings in the envelope Yahoo uses for that call: the logged-in user, games
+// answered from the fake's data (recorded or the project's own) in the envelope Yahoo uses for that call: the logged-in user, games
 // by code and season, the user's leagues by game, a league's teams with their rosters, and a
 // game's players a page at a time.
 import { reply } from './fake-platform.ts';
 import type { FakeReply } from './fake-platform.ts';
-import { RECORDED_YAHOO_USER, recordedText } from './fake-yahoo-recordings.ts';
 import type { Json, YahooRecordings } from './fake-yahoo-recordings.ts';
 
 /** Yahoo's errors come as XML whatever format was asked for. */
@@ -51,11 +50,11 @@ export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeRepl
   const [first, second, third] = segments;
   const shape = segments.map((s) => s.name).join('/');
   const loggedIn = first?.params.get('use_login') === '1';
-  const user = { guid: RECORDED_YAHOO_USER.guid };
+  const user = { guid: world.user.guid };
   if (shape === 'users' && loggedIn) {
     const profile =
       first?.params.get('out') === 'profile'
-        ? [{ profile: { display_name: RECORDED_YAHOO_USER.nickname } }]
+        ? [{ profile: { display_name: world.user.nickname } }]
         : [];
     return reply.json(content({ users: collection('user', [[user, ...profile]]) }));
   }
@@ -96,7 +95,7 @@ export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeRepl
   if (/^game\/[^/]+\/players$/.test(shape)) {
     const gameKey = second?.name as string;
     const meta = world.games.get(gameKey);
-    if (meta === undefined) return xmlReply(recordedText('error-400-game-not-found.xml'), 400);
+    if (meta === undefined) return xmlReply(world.errors.gameNotFound(), 400);
     const start = Number(third?.params.get('start') ?? 0);
     const count = Math.min(25, Number(third?.params.get('count') ?? 25));
     const page = (world.players.get(gameKey) ?? []).slice(start, start + count);

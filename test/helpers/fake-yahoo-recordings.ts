@@ -28,7 +28,12 @@ export interface RecordedLeague {
   teams: Array<{ fields: Fields; roster?: Json }>;
 }
 
+/** What a fake Yahoo serves: the recordings (here) or the project's own (fake-yahoo-synthetic.ts). */
 export interface YahooRecordings {
+  /** The logged-in user. */
+  user: { guid: string; nickname: string };
+  /** Yahoo's XML error bodies: an expired token's 401, an unknown game's 400. */
+  errors: { unauthorized: () => string; gameNotFound: () => string };
   /** By game key. */
   games: Map<string, Json>;
   /** By league key. */
@@ -84,7 +89,16 @@ export function loadYahooRecordings(): YahooRecordings {
   addRosterLeagues(leagues);
   addFootball2021(games, leagues);
   addOwnGames(games);
-  return { games, leagues, players: playersOf(leagues) };
+  return {
+    user: RECORDED_YAHOO_USER,
+    errors: {
+      unauthorized: () => recordedText('error-401-unauthorized.xml'),
+      gameNotFound: () => recordedText('error-400-game-not-found.xml'),
+    },
+    games,
+    leagues,
+    players: playersOf(leagues),
+  };
 }
 
 /** The user's games and leagues, as the recorded league list has them (no teams). */

@@ -1,6 +1,6 @@
 // A fake Yahoo on 127.0.0.1: the OAuth endpoints (fake-yahoo-oauth.ts) and the Fantasy API
 // (fake-yahoo-api.ts) answering from the recordings in ../shared/fixtures/yahoo
-// (fake-yahoo-recordings.ts). Here: the routing, and what Yahoo checks before any API call
+// (fake-yahoo-recordings.ts), or from the project's own made-up data (fake-yahoo-synthetic.ts). Here: the routing, and what Yahoo checks before any API call
 // (an unexpired access token, an approved application, no throttling, format=json), each of
 // which a test can make fail.
 import { reply, startFakePlatform } from './fake-platform.ts';
@@ -8,7 +8,8 @@ import type { FakePlatformServer, FakeReply, FakeRequest } from './fake-platform
 import { fantasyApiAnswer, xmlReply } from './fake-yahoo-api.ts';
 import { FAKE_CLIENT, fakeYahooOAuth } from './fake-yahoo-oauth.ts';
 import type { FakeYahooOAuth } from './fake-yahoo-oauth.ts';
-import { loadYahooRecordings, recordedText } from './fake-yahoo-recordings.ts';
+import { loadYahooRecordings } from './fake-yahoo-recordings.ts';
+import type { YahooRecordings } from './fake-yahoo-recordings.ts';
 
 export { FAKE_CLIENT };
 export {
@@ -42,9 +43,11 @@ export async function startFakeYahoo(
     tokenLifetimeS?: number;
     /** The application's registered redirect URI (Yahoo refuses any other); default oob. */
     redirectUri?: string;
+    /** What the API serves; default the recordings in ../shared/fixtures/yahoo. */
+    world?: YahooRecordings;
   } = {},
 ): Promise<FakeYahoo> {
-  const world = loadYahooRecordings();
+  const world = options.world ?? loadYahooRecordings();
   const oauth = fakeYahooOAuth({
     now: options.now ?? Date.now,
     tokenLifetimeS: options.tokenLifetimeS ?? 3600,
@@ -55,8 +58,7 @@ export async function startFakeYahoo(
   const overrides = new Map<string, FakeReply>();
 
   function api(request: FakeRequest): FakeReply {
-    if (!oauth.authorized(request))
-      return xmlReply(recordedText('error-401-unauthorized.xml'), 401);
+    if (!oauth.authorized(request)) return xmlReply(world.errors.unauthorized(), 401);
     if (unapproved) return xmlReply(UNAPPROVED_BODY, 403);
     if (throttling !== undefined) {
       const headers: Record<string, string> =

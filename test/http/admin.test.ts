@@ -4,12 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import {
-  RECORDED_SLEEPER_USER,
-  SLEEPER_FIXTURES_SKIP,
-  startFakeSleeper,
-} from '../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { SYNTHETIC_SLEEPER, SYNTHETIC_SLEEPER_USER } from '../helpers/sleeper-data.ts';
 import { testBackends } from '../helpers/store.ts';
 import { adminClient } from './admin-helpers.ts';
 import type { AdminClient } from './admin-helpers.ts';
@@ -30,14 +26,14 @@ interface UserBody {
 }
 
 for (const dialect of testBackends()) {
-  describe(`admin API (${dialect})`, { skip: SLEEPER_FIXTURES_SKIP }, () => {
+  describe(`admin API (${dialect})`, () => {
     let t: TestApp;
     let fake: FakeSleeper;
     let admin: AdminClient;
     let alice: UserBody;
 
     before(async () => {
-      fake = await startFakeSleeper({ onlyRecordedLeagues: true });
+      fake = await SYNTHETIC_SLEEPER.start();
       t = await startTestApp({ dialect, platforms: { sleeperBaseUrl: fake.baseUrl } });
       admin = await adminClient(t);
     });
@@ -111,12 +107,12 @@ for (const dialect of testBackends()) {
       const linked = await admin.json<{ status: string; link: { external_user_id: string } }>(
         'POST',
         `/admin/users/${alice.user_id}/links/sleeper`,
-        { username: RECORDED_SLEEPER_USER.username },
+        { username: SYNTHETIC_SLEEPER_USER.username },
       );
       assert.equal(linked.status, 200);
       assertSchema(LinkOutcomeSchema, linked.body);
       assert.equal(linked.body.status, 'linked');
-      assert.equal(linked.body.link.external_user_id, RECORDED_SLEEPER_USER.userId);
+      assert.equal(linked.body.link.external_user_id, SYNTHETIC_SLEEPER_USER.userId);
       await expectProblem(
         await admin.call('POST', `/admin/users/${alice.user_id}/links/sleeper`, {
           username: 'nobody-by-this-name',

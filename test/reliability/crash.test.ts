@@ -1,5 +1,7 @@
 // The crash trials' short version (npm run crash runs 20 kills per kind and store): two kills of
-// a first start and two of a Sleeper sync, on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+// a first start and two of a Sleeper sync, on SQLite and, with TEST_DATABASE_URL, PostgreSQL. The
+// fake Sleeper serves the recordings when ../shared has them (more to write, more kill points),
+// else the project's made-up Sleeper data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashTrials } from '../../reliability/crash.ts';
 import type { StoreSpot } from '../../reliability/crash.ts';
-import { SLEEPER_FIXTURES_SKIP } from '../helpers/fake-platform.ts';
+import { RECORDED_SLEEPER, SYNTHETIC_SLEEPER } from '../helpers/sleeper-data.ts';
 import { TEST_DATABASE_URL, createStoreLocation } from '../helpers/store.ts';
 
 const spots: Record<string, () => Promise<StoreSpot>> = {
@@ -36,12 +38,11 @@ const spots: Record<string, () => Promise<StoreSpot>> = {
 };
 
 for (const [name, makeSpot] of Object.entries(spots)) {
-  const skip =
-    SLEEPER_FIXTURES_SKIP ||
-    (name === 'postgres' && !TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : false);
-  describe(`crash trials (short) [${name}]`, { skip }, () => {
+  const skip = name === 'postgres' && !TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : false;
+  const sleeper = RECORDED_SLEEPER.skip ? SYNTHETIC_SLEEPER : RECORDED_SLEEPER;
+  describe(`crash trials (short) [${name}, ${sleeper.label} Sleeper]`, { skip }, () => {
     it('a killed first start or sync leaves a whole store, and the next run completes', async () => {
-      const results = await runCrashTrials({ trials: 2, seed: 1123, makeSpot });
+      const results = await runCrashTrials({ trials: 2, seed: 1123, makeSpot, sleeper });
       const problems = results.flatMap((r) =>
         r.problems.map((p) => `${r.trial} killed after ${r.killedAfterMs} ms: ${p}`),
       );

@@ -13,7 +13,8 @@ import type { Store } from '../../src/storage/db.ts';
 import { findAccount, linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncUser } from '../../src/sync/engine.ts';
-import { FAKE_CLIENT, YAHOO_FIXTURES_SKIP, startFakeYahoo } from '../helpers/fake-yahoo.ts';
+import { FAKE_CLIENT, startFakeYahoo } from '../helpers/fake-yahoo.ts';
+import { syntheticYahooWorld } from '../helpers/fake-yahoo-synthetic.ts';
 import type { FakeYahoo } from '../helpers/fake-yahoo.ts';
 import { createStoreLocation, testBackends } from '../helpers/store.ts';
 import type { StoreLocation } from '../helpers/store.ts';
@@ -21,100 +22,96 @@ import type { StoreLocation } from '../helpers/store.ts';
 const secrets = createSecretBox({ secretKey: 'cd'.repeat(32), dataDir: '/nonexistent' });
 
 for (const dialect of testBackends()) {
-  describe(
-    `Yahoo token renewal across processes (${dialect})`,
-    { skip: YAHOO_FIXTURES_SKIP },
-    () => {
-      const clock = { now: Date.parse('2026-01-10T12:00:00Z') };
-      let fake: FakeYahoo;
-      let location: StoreLocation;
-      const stores: Store[] = [];
-      let userId: number;
-      let accountId: number;
+  describe(`Yahoo token renewal across processes (${dialect})`, () => {
+    const clock = { now: Date.parse('2026-01-10T12:00:00Z') };
+    let fake: FakeYahoo;
+    let location: StoreLocation;
+    const stores: Store[] = [];
+    let userId: number;
+    let accountId: number;
 
-      /** A process's connector; Yahoo's token endpoint takes a moment, so renewals overlap. */
-      const connector = () =>
-        createYahooConnector({
-          baseUrl: fake.baseUrl,
-          authBaseUrl: fake.authBaseUrl,
-          clientId: FAKE_CLIENT.id,
-          clientSecret: FAKE_CLIENT.secret,
-          redirectUri: 'oob',
-          requestsPerMinute: 10_000,
-          accountRequestsPerMinute: 10_000,
-          now: () => clock.now,
-          fetch: async (input, init) => {
-            if (String(input).endsWith('/oauth2/get_token')) await delay(300);
-            return fetch(input, init);
-          },
-        });
-      const refreshCalls = () =>
-        fake.requests.filter(
-          (r) =>
-            r.path === '/oauth2/get_token' &&
-            new URLSearchParams(r.body).get('grant_type') === 'refresh_token',
-        ).length;
-
-      before(async () => {
-        fake = await startFakeYahoo({ now: () => clock.now });
-        location = await createStoreLocation(dialect);
-        stores.push(await openStore(location.options), await openStore(location.options));
-        const [first] = stores as [Store, Store];
-        const outcome = await connector().link({ code: fake.issueCode() });
-        assert.equal(outcome.status, 'linked');
-        if (outcome.status !== 'linked') return;
-        userId = (await createUser(first.db, 'alice')).id;
-        const { credentials, ...account } = outcome.account;
-        accountId = (
-          await linkAccount(first.db, {
-            userId,
-            ...account,
-            credentialsEncrypted: secrets.encrypt(credentials ?? ''),
-          })
-        ).id;
+    /** A process's connector; Yahoo's token endpoint takes a moment, so renewals overlap. */
+    const connector = () =>
+      createYahooConnector({
+        baseUrl: fake.baseUrl,
+        authBaseUrl: fake.authBaseUrl,
+        clientId: FAKE_CLIENT.id,
+        clientSecret: FAKE_CLIENT.secret,
+        redirectUri: 'oob',
+        requestsPerMinute: 10_000,
+        accountRequestsPerMinute: 10_000,
+        now: () => clock.now,
+        fetch: async (input, init) => {
+          if (String(input).endsWith('/oauth2/get_token')) await delay(300);
+          return fetch(input, init);
+        },
       });
-      after(async () => {
-        for (const store of stores) await store.close();
-        await location?.remove();
-        await fake?.close();
-      });
+    const refreshCalls = () =>
+      fake.requests.filter(
+        (r) =>
+          r.path === '/oauth2/get_token' &&
+          new URLSearchParams(r.body).get('grant_type') === 'refresh_token',
+      ).length;
 
-      it('two syncs at once send one renewal; both use the renewed token', async () => {
-        clock.now += 2 * 3_600_000; // the linked access token expired an hour ago
-        const before = refreshCalls();
-        const summaries = await Promise.all(
-          stores.map((store) =>
-            syncUser(
-              store,
-              { yahoo: connector() },
-              {
-                userId,
-                sports: ['football'],
-                seasons: [2021],
-                supportedSeasons: seasonsBetween(2017, 2021),
-                trigger: 'test',
-                secrets,
-              },
-            ),
+    before(async () => {
+      fake = await startFakeYahoo({ now: () => clock.now, world: syntheticYahooWorld() });
+      location = await createStoreLocation(dialect);
+      stores.push(await openStore(location.options), await openStore(location.options));
+      const [first] = stores as [Store, Store];
+      const outcome = await connector().link({ code: fake.issueCode() });
+      assert.equal(outcome.status, 'linked');
+      if (outcome.status !== 'linked') return;
+      userId = (await createUser(first.db, 'alice')).id;
+      const { credentials, ...account } = outcome.account;
+      accountId = (
+        await linkAccount(first.db, {
+          userId,
+          ...account,
+          credentialsEncrypted: secrets.encrypt(credentials ?? ''),
+        })
+      ).id;
+    });
+    after(async () => {
+      for (const store of stores) await store.close();
+      await location?.remove();
+      await fake?.close();
+    });
+
+    it('two syncs at once send one renewal; both use the renewed token', async () => {
+      clock.now += 2 * 3_600_000; // the linked access token expired an hour ago
+      const before = refreshCalls();
+      const summaries = await Promise.all(
+        stores.map((store) =>
+          syncUser(
+            store,
+            { yahoo: connector() },
+            {
+              userId,
+              sports: ['football'],
+              seasons: [2021],
+              supportedSeasons: seasonsBetween(2017, 2021),
+              trigger: 'test',
+              secrets,
+            },
           ),
-        );
-        for (const summary of summaries) {
-          assert.notEqual(summary.outcome, 'failed', JSON.stringify(summary));
-          assert.equal(summary.leaguesFailed, 0, JSON.stringify(summary));
-        }
-        assert.equal(refreshCalls() - before, 1, 'exactly one refresh sent to Yahoo');
-        const stored = await findAccount((stores[0] as Store).db, accountId);
-        const tokens = JSON.parse(secrets.decrypt(stored?.credentialsEncrypted ?? '')) as {
-          refresh_token: string;
-        };
-        assert.equal(tokens.refresh_token, fake.validRefreshToken());
-        const row = await (stores[0] as Store).db
-          .selectFrom('platform_accounts')
-          .select(['credentials_lease', 'credentials_lease_until'])
-          .where('id', '=', accountId)
-          .executeTakeFirstOrThrow();
-        assert.deepEqual(row, { credentials_lease: null, credentials_lease_until: null });
-      });
-    },
-  );
+        ),
+      );
+      for (const summary of summaries) {
+        assert.notEqual(summary.outcome, 'failed', JSON.stringify(summary));
+        assert.equal(summary.leaguesFailed, 0, JSON.stringify(summary));
+      }
+      assert.equal(refreshCalls() - before, 1, 'exactly one refresh sent to Yahoo');
+      const stored = await findAccount((stores[0] as Store).db, accountId);
+      const tokens = JSON.parse(secrets.decrypt(stored?.credentialsEncrypted ?? '')) as {
+        refresh_token: string;
+      };
+      assert.equal(tokens.refresh_token, fake.validRefreshToken());
+      const row = await (stores[0] as Store).db
+        .selectFrom('platform_accounts')
+        .select(['credentials_lease', 'credentials_lease_until'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(row, { credentials_lease: null, credentials_lease_until: null });
+    });
+  });
 }

@@ -10,12 +10,8 @@ import { createUser } from '../../../src/storage/repositories/users.ts';
 import { connectQueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
 import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
 import { startTestApp } from '../../helpers/app.ts';
-import {
-  RECORDED_SLEEPER_USER,
-  SLEEPER_FIXTURES_SKIP,
-  startFakeSleeper,
-} from '../../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../../helpers/fake-platform.ts';
+import { SYNTHETIC_SLEEPER, SYNTHETIC_SLEEPER_USER } from '../../helpers/sleeper-data.ts';
 import type { TestApp } from '../../helpers/app.ts';
 import { testBackends } from '../../helpers/store.ts';
 import { startTcpProxy } from '../../helpers/tcp-proxy.ts';
@@ -27,7 +23,7 @@ import { expectProblem } from '../../http/expect.ts';
 import { SKIP_WITHOUT_REDIS, TEST_REDIS_URL, deleteKeys, uniquePrefix } from '../../http/redis.ts';
 
 for (const dialect of testBackends()) {
-  const skip = SKIP_WITHOUT_REDIS || SLEEPER_FIXTURES_SKIP;
+  const skip = SKIP_WITHOUT_REDIS;
   describe(`a sync started while Redis is down (${dialect})`, { skip }, () => {
     const base = uniquePrefix();
     let proxy: TcpProxy;
@@ -37,7 +33,7 @@ for (const dialect of testBackends()) {
     let sleeper: FakeSleeper;
 
     before(async () => {
-      sleeper = await startFakeSleeper({ onlyRecordedLeagues: true });
+      sleeper = await SYNTHETIC_SLEEPER.start();
       const target = new URL(TEST_REDIS_URL as string);
       proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
       const through = new URL(TEST_REDIS_URL as string);
@@ -89,7 +85,7 @@ for (const dialect of testBackends()) {
       const csrf = csrfOf(await (await fetch(session.url)).text());
       const page = await postForm(t, `${session.path}/link/sleeper`, {
         csrf,
-        username: RECORDED_SLEEPER_USER.username,
+        username: SYNTHETIC_SLEEPER_USER.username,
       });
       assert.equal(page.status, 503);
       assert.equal(page.headers.get('retry-after'), '10');
