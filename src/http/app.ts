@@ -13,7 +13,7 @@ import {
   isStoreUnavailable,
 } from '../storage/unavailable.ts';
 import { withTimeout } from '../timeout.ts';
-import { AccessLog } from './access-log.ts';
+import { AccessLog } from './wire/access-log.ts';
 import { createApiServing } from './api-serving.ts';
 import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS, TokenAuthenticator } from './auth.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -22,8 +22,8 @@ import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
 import type { Snapshots } from './cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
-import { Responder } from './exchange.ts';
-import type { Exchange, ResponseEvent } from './exchange.ts';
+import { Responder } from './wire/exchange.ts';
+import type { Exchange, ResponseEvent } from './wire/exchange.ts';
 import type { RequestObserver } from './observer.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
@@ -32,9 +32,9 @@ import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
-import { discardBody } from './request-body.ts';
-import { newRequestId } from './request-id.ts';
-import { apiHeaders } from './request-headers.ts';
+import { discardBody } from './wire/request-body.ts';
+import { newRequestId } from './wire/request-id.ts';
+import { apiHeaders } from './wire/request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
@@ -42,13 +42,13 @@ import type { AdminSurface } from './admin/surface.ts';
 import { createConnectSurface } from './connect/surface.ts';
 import type { ConnectSurface } from './connect/surface.ts';
 import type { AccountServices } from '../sync/account-services.ts';
-import { Router } from './router.ts';
+import { Router } from './wire/router.ts';
 import { apiRoutes } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
 import type { OperationDoc } from './routes/operations.ts';
 
 export type { CacheOptions } from './cache/index.ts';
-export type { ResponseEvent } from './exchange.ts';
+export type { ResponseEvent } from './wire/exchange.ts';
 
 export interface AppDeps {
   store: Store;

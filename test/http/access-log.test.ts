@@ -9,7 +9,7 @@ import {
   generateToken,
   tokenDisplayPrefix,
 } from '../../src/domain/tokens.ts';
-import { AccessLog, writeHundredths } from '../../src/http/access-log.ts';
+import { AccessLog, writeHundredths } from '../../src/http/wire/access-log.ts';
 import { createLogger, isoTimeField } from '../../src/logger.ts';
 
 function capture(level: 'info' | 'warn') {

@@ -2,7 +2,7 @@
 // not the version or the variant seen both ways.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newRequestId } from '../../src/http/request-id.ts';
+import { newRequestId } from '../../src/http/wire/request-id.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

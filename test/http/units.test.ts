@@ -1,12 +1,12 @@
 // The HTTP layer's pure pieces: Accept negotiation, the in-memory rate-limit window, the token
 // cache (revocation within its TTL) and XML escaping.
-import { Kept } from '../../src/http/kept.ts';
+import { Kept } from '../../src/http/wire/kept.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateToken, hashToken } from '../../src/domain/tokens.ts';
 import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
-import { Router } from '../../src/http/router.ts';
+import { Router } from '../../src/http/wire/router.ts';
 import { HttpProblem } from '../../src/http/problems.ts';
 import { MemoryRateLimitStore, RateLimiter, decimal } from '../../src/http/rate-limit.ts';
 import { escapeXml } from '../../src/http/xml.ts';
