@@ -32,6 +32,7 @@ import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
+import { responseInFlight } from './wire/internals.ts';
 import { discardBody } from './wire/request-body.ts';
 import { newRequestId } from './wire/request-id.ts';
 import { apiHeaders } from './wire/request-headers.ts';
@@ -288,7 +289,7 @@ export function createApp(deps: AppDeps): App {
       };
       // A pipelined request may still be answering on this connection (node:http's own, internal
       // link): the problem follows its answer, never cuts into it.
-      const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+      const inFlight = responseInFlight(socket);
       if (inFlight?.writableFinished === false) inFlight.once('finish', answer);
       else answer();
     },
