@@ -89,8 +89,6 @@ export interface App {
 
 export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
-/** Matched paths the router keeps (router.ts): at most 200 characters each. */
-const REMEMBERED_PATHS = 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const HEALTHY = Buffer.from('{"status":"ok"}');
 
@@ -154,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     authThrottle,
   );
   const routes = apiRoutes(supportedSeasons);
-  const router = new Router<Target>(REMEMBERED_PATHS);
+  const router = new Router<Target>();
   for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
   const docs = apiDocuments(supportedSeasons);
