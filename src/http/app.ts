@@ -1,6 +1,7 @@
 // The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
 // content negotiation and problem rendering, and never listens (src/main.ts does). The path of an
 // API request is in api-serving.ts; this file routes, answers the operations and the errors.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
@@ -34,7 +35,6 @@ import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
 import { responseInFlight } from './wire/internals.ts';
 import { discardBody } from './wire/request-body.ts';
-import { newRequestId } from './wire/request-id.ts';
 import { apiHeaders } from './wire/request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
@@ -255,9 +255,7 @@ export function createApp(deps: AppDeps): App {
         res,
         headers,
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
-            ? incomingId
-            : newRequestId(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),
         path: query === -1 ? url : url.slice(0, query),
         operationId: undefined,
@@ -280,7 +278,7 @@ export function createApp(deps: AppDeps): App {
         // Nothing can be said on a connection the peer reset or that is already closing.
         if (code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
         responder.sendOnSocket(socket, clientProblem(code), {
-          requestId: newRequestId(),
+          requestId: randomUUID(),
           started,
           path: '',
         });
@@ -296,9 +294,7 @@ export function createApp(deps: AppDeps): App {
       const url = req.url ?? '';
       responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
-            ? incomingId
-            : newRequestId(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),
         method: 'CONNECT',
         // Like every other request's, the path without its query.
