@@ -36,7 +36,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Under load, request log lines are written together at most this often (ms); a line after a
-   * quiet spell is written at the end of its event-loop turn. 0: every turn (src/http/access-log.ts).
+   * quiet spell is written at the end of its event-loop turn. 0: every turn
+   * (src/http/wire/access-log.ts).
    */
   accessLogFlushMs: number;
   /**

@@ -13,7 +13,7 @@ import { apiRoutes } from './http/routes/index.ts';
 import { OPERATIONS } from './http/routes/operations.ts';
 import type { ServiceMetrics } from './metrics/registry.ts';
 import { observeUpstreamCalls } from './platforms/http-client.ts';
-import { createHttpServer } from './http/server.ts';
+import { createHttpServer } from './http/wire/server.ts';
 import type { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';

@@ -1,6 +1,7 @@
 // The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
 // content negotiation and problem rendering, and never listens (src/main.ts does). The path of an
 // API request is in api-serving.ts; this file routes, answers the operations and the errors.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
@@ -13,7 +14,7 @@ import {
   isStoreUnavailable,
 } from '../storage/unavailable.ts';
 import { withTimeout } from '../timeout.ts';
-import { AccessLog } from './access-log.ts';
+import { AccessLog } from './wire/access-log.ts';
 import { createApiServing } from './api-serving.ts';
 import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS, TokenAuthenticator } from './auth.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -22,8 +23,8 @@ import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
 import type { Snapshots } from './cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
-import { Responder } from './exchange.ts';
-import type { Exchange, ResponseEvent } from './exchange.ts';
+import { Responder } from './wire/exchange.ts';
+import type { Exchange, ResponseEvent } from './wire/exchange.ts';
 import type { RequestObserver } from './observer.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
@@ -32,9 +33,9 @@ import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { createStoreReadModel } from './read-model.ts';
 import type { ReadModel } from './read-model.ts';
-import { discardBody } from './request-body.ts';
-import { newRequestId } from './request-id.ts';
-import { apiHeaders } from './request-headers.ts';
+import { responseInFlight } from './wire/internals.ts';
+import { discardBody } from './wire/request-body.ts';
+import { apiHeaders } from './wire/request-headers.ts';
 import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
@@ -42,13 +43,13 @@ import type { AdminSurface } from './admin/surface.ts';
 import { createConnectSurface } from './connect/surface.ts';
 import type { ConnectSurface } from './connect/surface.ts';
 import type { AccountServices } from '../sync/account-services.ts';
-import { Router } from './router.ts';
+import { Router } from './wire/router.ts';
 import { apiRoutes } from './routes/index.ts';
 import { OPERATIONS } from './routes/operations.ts';
 import type { OperationDoc } from './routes/operations.ts';
 
 export type { CacheOptions } from './cache/index.ts';
-export type { ResponseEvent } from './exchange.ts';
+export type { ResponseEvent } from './wire/exchange.ts';
 
 export interface AppDeps {
   store: Store;
@@ -88,8 +89,6 @@ export interface App {
 
 export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
-/** Matched paths the router keeps (router.ts): at most 200 characters each. */
-const REMEMBERED_PATHS = 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const HEALTHY = Buffer.from('{"status":"ok"}');
 
@@ -153,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     authThrottle,
   );
   const routes = apiRoutes(supportedSeasons);
-  const router = new Router<Target>(REMEMBERED_PATHS);
+  const router = new Router<Target>();
   for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
   const docs = apiDocuments(supportedSeasons);
@@ -256,9 +255,7 @@ export function createApp(deps: AppDeps): App {
         res,
         headers,
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
-            ? incomingId
-            : newRequestId(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),
         path: query === -1 ? url : url.slice(0, query),
         operationId: undefined,
@@ -281,14 +278,14 @@ export function createApp(deps: AppDeps): App {
         // Nothing can be said on a connection the peer reset or that is already closing.
         if (code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
         responder.sendOnSocket(socket, clientProblem(code), {
-          requestId: newRequestId(),
+          requestId: randomUUID(),
           started,
           path: '',
         });
       };
       // A pipelined request may still be answering on this connection (node:http's own, internal
       // link): the problem follows its answer, never cuts into it.
-      const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+      const inFlight = responseInFlight(socket);
       if (inFlight?.writableFinished === false) inFlight.once('finish', answer);
       else answer();
     },
@@ -297,9 +294,7 @@ export function createApp(deps: AppDeps): App {
       const url = req.url ?? '';
       responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
         requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId)
-            ? incomingId
-            : newRequestId(),
+          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
         started: performance.now(),
         method: 'CONNECT',
         // Like every other request's, the path without its query.

@@ -3,7 +3,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Product } from '../domain/catalog.ts';
 import type { Principal } from './auth.ts';
-import { Kept } from './kept.ts';
+import { Kept } from './wire/kept.ts';
 import { isXml } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import { invalidParameter } from './problems.ts';

@@ -11,7 +11,7 @@ import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/record
 import { hashToken } from '../../src/domain/tokens.ts';
 import { apiDocuments, createApp } from '../../src/http/app.ts';
 import type { App, AppDeps, ResponseEvent } from '../../src/http/app.ts';
-import { createHttpServer } from '../../src/http/server.ts';
+import { createHttpServer } from '../../src/http/wire/server.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
 import { createStoreReadModel } from '../../src/http/read-model.ts';
 import type { ReadModel } from '../../src/http/read-model.ts';

@@ -1,7 +1,7 @@
 // flat(): the same characters back, whatever they are.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { flat } from '../../src/http/flat.ts';
+import { flat } from '../../src/http/wire/flat.ts';
 
 describe('flat', () => {
   it('gives back the same characters, built from pieces or not', () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit.ts';
-import { createHttpServer } from '../../src/http/server.ts';
+import { createHttpServer } from '../../src/http/wire/server.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';

@@ -1,5 +1,5 @@
 // A GET or HEAD of the API with a body (which the API never reads): the body is dropped as it
-// arrives (src/http/request-body.ts), the answer is the usual one, and the connection goes on to
+// arrives (src/http/wire/request-body.ts), the answer is the usual one, and the connection goes on to
 // the next request, whatever the body's size or framing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

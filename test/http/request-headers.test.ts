@@ -1,12 +1,12 @@
-// The API path's six header fields read from the raw list (src/http/request-headers.ts) hold what
+// The API path's six header fields read from the raw list (src/http/wire/request-headers.ts) hold what
 // node:http's own `req.headers` holds for them, on requests written byte for byte.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { apiHeaders } from '../../src/http/request-headers.ts';
-import type { ApiHeaders } from '../../src/http/request-headers.ts';
+import { apiHeaders } from '../../src/http/wire/request-headers.ts';
+import type { ApiHeaders } from '../../src/http/wire/request-headers.ts';
 import { sendRaw } from './raw.ts';
 
 const FIELDS: ReadonlyArray<keyof ApiHeaders> = [

@@ -1,4 +1,4 @@
-// The hot path's own response head (src/http/response-head.ts) against node:http's writeHead: the
+// The hot path's own response head (src/http/wire/response-head.ts) against node:http's writeHead: the
 // same bytes on the wire, and the same connection afterwards, for every way a request asks for
 // its connection to be kept or closed.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { fieldBlock, fieldsOf, writeHeadBlock } from '../../src/http/response-head.ts';
+import { fieldBlock, fieldsOf, writeHeadBlock } from '../../src/http/wire/response-head.ts';
 import { exchangeBytes } from './raw.ts';
 
 const OK_FIELDS = [

@@ -7,11 +7,11 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { AccessLog } from '../../src/http/access-log.ts';
+import { AccessLog } from '../../src/http/wire/access-log.ts';
 import { CachedResponse } from '../../src/http/cache/responses.ts';
-import { Responder } from '../../src/http/exchange.ts';
+import { Responder } from '../../src/http/wire/exchange.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../../src/http/rate-limit.ts';
-import { apiHeaders } from '../../src/http/request-headers.ts';
+import { apiHeaders } from '../../src/http/wire/request-headers.ts';
 import { createLogger } from '../../src/logger.ts';
 import { exchangeBytes } from './raw.ts';
 

@@ -1,12 +1,12 @@
 // The HTTP layer's pure pieces: Accept negotiation, the in-memory rate-limit window, the token
 // cache (revocation within its TTL) and XML escaping.
-import { Kept } from '../../src/http/kept.ts';
+import { Kept } from '../../src/http/wire/kept.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateToken, hashToken } from '../../src/domain/tokens.ts';
 import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
-import { Router } from '../../src/http/router.ts';
+import { Router } from '../../src/http/wire/router.ts';
 import { HttpProblem } from '../../src/http/problems.ts';
 import { MemoryRateLimitStore, RateLimiter, decimal } from '../../src/http/rate-limit.ts';
 import { escapeXml } from '../../src/http/xml.ts';
@@ -59,36 +59,6 @@ describe('Router', () => {
     const local = new Router<string>().add('/a/{x}', 'any').add('/a/literal', 'literal');
     assert.equal(local.match('/a/literal')?.target, 'any');
     assert.equal(local.match('/b/1'), undefined);
-  });
-
-  it('keeps the matches of up to `remember` paths, the same parameter array each time', () => {
-    const kept = new Router<string>(2)
-      .add('/league/settings/{league_id}', 'settings')
-      .add('/players/{league_id}/searchPlayer/name/{player_name}', 'by name');
-    const first = kept.match('/league/settings/1');
-    assert.deepEqual(first, { target: 'settings', params: ['1'] });
-    assert.equal(kept.match('/league/settings/1')?.params, first?.params);
-    assert.deepEqual(kept.match('/league/settings/2')?.params, ['2']);
-    assert.equal(
-      kept.match('/league/settings/2')?.params,
-      kept.match('/league/settings/2')?.params,
-    );
-    // A third path starts the kept set again; the first path is matched anew, with equal results.
-    assert.deepEqual(kept.match('/league/settings/3')?.params, ['3']);
-    const again = kept.match('/league/settings/1');
-    assert.notEqual(again?.params, first?.params);
-    assert.deepEqual(again, first);
-    // Paths no route matches, and paths over 200 characters, are not kept.
-    assert.equal(kept.match('/nothing/here'), undefined);
-    const name = 'x'.repeat(200);
-    const long = kept.match(`/players/1/searchPlayer/name/${name}`);
-    assert.deepEqual(long?.params, ['1', name]);
-    assert.notEqual(kept.match(`/players/1/searchPlayer/name/${name}`)?.params, long?.params);
-    // The default (0) keeps nothing.
-    assert.notEqual(
-      router.match('/league/settings/1')?.params,
-      router.match('/league/settings/1')?.params,
-    );
   });
 });
 

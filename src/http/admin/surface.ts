@@ -4,11 +4,11 @@
 import type { Logger } from 'pino';
 import { findAdminKeyByHash } from '../../storage/repositories/admin-keys.ts';
 import { findUserById, isForeignKeyViolation } from '../../storage/repositories/users.ts';
-import type { Exchange, Responder } from '../exchange.ts';
+import type { Exchange, Responder } from '../wire/exchange.ts';
 import { HttpProblem, invalidParameter } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { parseQuery } from '../route.ts';
-import { Router } from '../router.ts';
+import { Router } from '../wire/router.ts';
 import type { RawParams } from '../validate.ts';
 import { authenticateAdmin } from './auth.ts';
 import type { AdminPrincipal } from './auth.ts';

@@ -7,7 +7,7 @@ import { normaliseReturnUrl } from '../../domain/return-url.ts';
 import type { Tx } from '../../storage/db.ts';
 import { finishConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
-import type { Exchange } from '../exchange.ts';
+import type { Exchange } from '../wire/exchange.ts';
 
 /**
  * How long a finish waits for a link in flight: most links answer within a second or two; one

@@ -21,7 +21,7 @@ import type { ConnectSession } from '../../storage/repositories/connect-sessions
 import type { LinkRequest } from '../../sync/account-services.ts';
 import { linkProblem, linkSecrets } from '../admin/routes/common.ts';
 import type { AdminServices } from '../admin/services.ts';
-import type { Exchange, Responder } from '../exchange.ts';
+import type { Exchange, Responder } from '../wire/exchange.ts';
 import {
   STORE_RETRY_AFTER_SECONDS,
   describeStoreError,

@@ -6,12 +6,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { AccessLog } from './access-log.ts';
-import { ifNoneMatch } from './cache/conditional.ts';
-import type { CachedResponse, Representation } from './cache/responses.ts';
-import type { RequestObserver } from './observer.ts';
-import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
-import type { HttpProblem } from './problems.ts';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+import { ifNoneMatch } from '../cache/conditional.ts';
+import type { CachedResponse, Representation } from '../cache/responses.ts';
+import type { RequestObserver } from '../observer.ts';
+import { PROBLEM_CONTENT_TYPE, renderProblem } from '../problems.ts';
+import type { HttpProblem } from '../problems.ts';
+import type { RateLimitDecision, RateLimiter } from '../rate-limit.ts';
 import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 
