@@ -39,11 +39,9 @@ function toPoolPlayer(row: PlayerRow): PoolPlayer {
 }
 
 /**
- * The API's Player (no `active`: it only breaks name-match ties), one object built in place. It
- * was three layers of spreads and a rest, about ten objects per player; rendering 300 cold
- * rostered maps in a burst, that mapping was 39 of the 62 MB V8's sampling heap profiler saw end
- * in old space, and the scavenger promoted 0.9 MB per collection instead of 0.09 MB now
- * (docs/performance.md, Memory).
+ * The API's Player (no `active`: it only breaks name-match ties), one object built in place:
+ * spreads made about ten objects per player, most of what a burst of cold rostered maps promoted
+ * to old space (docs/performance.md, Memory).
  */
 function toPlayer(row: PlayerRow): Player {
   const player: Player = { playerId: row.player_id, fullName: row.full_name } as Player;
