@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { PLATFORMS, isPlatform } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { MODULES } from '../../platforms/registry.ts';
+import { platformModule } from '../../platforms/registry.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createLogger } from '../../logger.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
@@ -22,9 +22,9 @@ import {
 } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
-/** Each platform's usage lines, as its module says (the demo's none). */
-const BY_PLATFORM = MODULES.flatMap(({ id, link }) =>
-  link.cli.map((line, i) => `        ${(i === 0 ? id : '').padEnd(13)}${line}`),
+/** Each platform's usage lines, as its module says (the demo's none), in the API's order. */
+const BY_PLATFORM = PLATFORMS.flatMap((id) =>
+  platformModule(id).link.cli.map((line, i) => `        ${(i === 0 ? id : '').padEnd(13)}${line}`),
 ).join('\n');
 
 export const LINK_USAGE = `Usage:
