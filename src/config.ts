@@ -3,6 +3,9 @@
 import { resolve } from 'node:path';
 import { parseReturnOrigins } from './domain/return-url.ts';
 import { CONTRACT_SEASONS, seasonsBetween } from './domain/seasons.ts';
+import type { SettingSpec } from './platforms/module.ts';
+import { MODULES } from './platforms/registry.ts';
+import type { PlatformSettings } from './platforms/registry.ts';
 
 export interface Config {
   /** Interface the HTTP server binds to. */
@@ -92,31 +95,11 @@ export interface Config {
   platforms: PlatformSettings;
 }
 
-/** Where each platform is reached (tests point these at fakes on 127.0.0.1) and its app keys. */
-export interface PlatformSettings {
-  sleeperBaseUrl: string;
-  /** Calls per minute to Sleeper from the whole deployment (each process, without REDIS_URL). */
-  sleeperRequestsPerMinute: number;
-  espnBaseUrl: string;
-  espnFanBaseUrl: string;
-  yahooBaseUrl: string;
-  yahooAuthBaseUrl: string;
-  /** The operator's Yahoo application (https://developer.yahoo.com/apps/); unset: no Yahoo. */
-  yahooClientId: string | undefined;
-  yahooClientSecret: string | undefined;
-  /** `oob` shows the code to the user to paste into `link yahoo --code`. */
-  yahooRedirectUri: string;
-  /**
-   * Yahoo publishes no limits: calls per minute this process makes to Yahoo in all, and for any
-   * one Yahoo account (at most the former).
-   */
-  yahooRequestsPerMinute: number;
-  yahooAccountRequestsPerMinute: number;
-  /** Minutes no call goes to Yahoo after it throttled (999/429); a longer Retry-After wins. */
-  yahooThrottleBackoffMinutes: number;
-  mflBaseUrl: string;
-  fleaflickerBaseUrl: string;
-}
+/**
+ * Where each platform is reached (tests point these at fakes on 127.0.0.1), its app keys and
+ * budgets: the variables each platform's module declares (src/platforms/<name>/module.ts).
+ */
+export type { PlatformSettings } from './platforms/registry.ts';
 
 export class ConfigError extends Error {
   constructor(
@@ -221,25 +204,31 @@ function seasonRange(env: Env, now: Date): readonly number[] {
   return Object.freeze(seasonsBetween(first, last));
 }
 
-function yahooBudgets(
-  env: Env,
-): Pick<
-  PlatformSettings,
-  'yahooRequestsPerMinute' | 'yahooAccountRequestsPerMinute' | 'yahooThrottleBackoffMinutes'
-> {
-  const perApplication = integer(env, 'YAHOO_REQUESTS_PER_MINUTE', 60, 1, 10_000);
-  const perAccount = integer(env, 'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE', 40, 1, 10_000);
-  if (perAccount > perApplication) {
-    throw new ConfigError(
-      'YAHOO_ACCOUNT_REQUESTS_PER_MINUTE',
-      `must not exceed YAHOO_REQUESTS_PER_MINUTE (${perApplication}), got "${perAccount}"`,
-    );
+/** One variable a platform module declares, read as it says. */
+function setting(env: Env, spec: SettingSpec): string | number | undefined {
+  switch (spec.kind) {
+    case 'url':
+      return webUrl(env, spec.env, spec.default);
+    case 'text':
+      return text(env, spec.env, spec.default);
+    case 'optional':
+      return optional(env, spec.env);
+    case 'integer':
+      return integer(env, spec.env, spec.default, spec.min, spec.max);
   }
-  return {
-    yahooRequestsPerMinute: perApplication,
-    yahooAccountRequestsPerMinute: perAccount,
-    yahooThrottleBackoffMinutes: integer(env, 'YAHOO_THROTTLE_BACKOFF_MINUTES', 10, 1, 1_440),
-  };
+}
+
+/** Every platform module's variables, each module's rules between them checked. */
+function platformSettings(env: Env): PlatformSettings {
+  const values: Record<string, string | number | undefined> = {};
+  for (const module of MODULES) {
+    const own: Record<string, string | number | undefined> = {};
+    for (const [key, spec] of Object.entries(module.settings)) own[key] = setting(env, spec);
+    const problem = module.checkSettings?.(own);
+    if (problem !== undefined) throw new ConfigError(problem.variable, problem.message);
+    Object.assign(values, own);
+  }
+  return values as PlatformSettings;
 }
 
 function publicBaseUrl(env: Env): string | undefined {
@@ -328,25 +317,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
         : integer(env, 'METRICS_PORT', 0, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST', '127.0.0.1'),
     metricsKey,
-    platforms: {
-      sleeperBaseUrl: webUrl(env, 'SLEEPER_BASE_URL', 'https://api.sleeper.app/v1'),
-      // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).
-      sleeperRequestsPerMinute: integer(env, 'SLEEPER_REQUESTS_PER_MINUTE', 900, 1, 100_000),
-      espnBaseUrl: webUrl(
-        env,
-        'ESPN_BASE_URL',
-        'https://lm-api-reads.fantasy.espn.com/apis/v3/games',
-      ),
-      espnFanBaseUrl: webUrl(env, 'ESPN_FAN_BASE_URL', 'https://fan.api.espn.com/apis/v2/fans'),
-      yahooBaseUrl: webUrl(env, 'YAHOO_BASE_URL', 'https://fantasysports.yahooapis.com/fantasy/v2'),
-      yahooAuthBaseUrl: webUrl(env, 'YAHOO_AUTH_BASE_URL', 'https://api.login.yahoo.com/oauth2'),
-      yahooClientId: optional(env, 'YAHOO_CLIENT_ID'),
-      yahooClientSecret: optional(env, 'YAHOO_CLIENT_SECRET'),
-      yahooRedirectUri: text(env, 'YAHOO_REDIRECT_URI', 'oob'),
-      ...yahooBudgets(env),
-      mflBaseUrl: webUrl(env, 'MFL_BASE_URL', 'https://api.myfantasyleague.com'),
-      fleaflickerBaseUrl: webUrl(env, 'FLEAFLICKER_BASE_URL', 'https://www.fleaflicker.com/api'),
-    },
+    platforms: platformSettings(env),
   };
   return Object.freeze({ ...config, platforms: Object.freeze(config.platforms) });
 }

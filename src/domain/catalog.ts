@@ -4,8 +4,34 @@
 export const SPORTS = ['baseball', 'football', 'basketball'] as const;
 export type Sport = (typeof SPORTS)[number];
 
-export const PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+/**
+ * How a platform keeps its players: one universe for every season of a sport, or a list per
+ * season (with that season's teams and positions). See domain/pools.ts.
+ */
+export type PoolKind = 'universe' | 'seasonal';
+
+/** What the store and the API must know of a platform; the rest is its module (src/platforms). */
+export interface PlatformFacts {
+  pools: PoolKind;
+  /** Whether its player ids are an id system other platforms' dumps name (domain/crossref.ts). */
+  idSystem: boolean;
+}
+
+/**
+ * The platforms, in the order the API lists them. Each has its module in
+ * src/platforms/<id>/module.ts, gathered by src/platforms/registry.ts, which the compiler holds to
+ * this list. The store (pools, cross-references) reads these facts and may only use domain.
+ */
+export const PLATFORM_FACTS = {
+  sleeper: { pools: 'universe', idSystem: true },
+  espn: { pools: 'seasonal', idSystem: true },
+  yahoo: { pools: 'seasonal', idSystem: true },
+  mfl: { pools: 'seasonal', idSystem: true },
+  fleaflicker: { pools: 'universe', idSystem: true },
+  demo: { pools: 'universe', idSystem: false },
+} as const satisfies Record<string, PlatformFacts>;
+export type Platform = keyof typeof PLATFORM_FACTS;
+export const PLATFORMS = Object.freeze(Object.keys(PLATFORM_FACTS)) as readonly Platform[];
 
 export const PRODUCTS = [
   'league',

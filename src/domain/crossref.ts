@@ -4,18 +4,22 @@
 // platforms carry. Two records sharing any such id are one person, which ties platforms that never
 // name each other directly (Sleeper names ESPN and Sportradar; MFL and Fleaflicker name
 // Sportradar: so MFL, Fleaflicker and ESPN meet through Sleeper).
+import { PLATFORMS, PLATFORM_FACTS } from './catalog.ts';
 import type { Platform } from './catalog.ts';
 
 /** The service's platforms whose player ids are also an id system (demo's are not). */
-export const ID_PLATFORMS = ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker'] as const;
-export type IdPlatform = (typeof ID_PLATFORMS)[number];
+export type IdPlatform = {
+  [P in Platform]: (typeof PLATFORM_FACTS)[P]['idSystem'] extends true ? P : never;
+}[Platform];
+export const ID_PLATFORMS: readonly IdPlatform[] = PLATFORMS.filter(
+  (platform): platform is IdPlatform => PLATFORM_FACTS[platform].idSystem,
+);
 
 /**
  * Every id system recorded. Only ids whose meaning is the same on every platform that gives them
  * are kept: a field two platforms fill with different things would tie strangers together.
  */
-export const EXTERNAL_ID_TYPES = [
-  ...ID_PLATFORMS,
+const PROVIDER_ID_TYPES = [
   'sportradar',
   'gsis',
   'rotowire',
@@ -26,13 +30,14 @@ export const EXTERNAL_ID_TYPES = [
   'fantasy_data',
   'nfl',
 ] as const;
-export type ExternalIdType = (typeof EXTERNAL_ID_TYPES)[number];
+export type ExternalIdType = IdPlatform | (typeof PROVIDER_ID_TYPES)[number];
+export const EXTERNAL_ID_TYPES: readonly ExternalIdType[] = [...ID_PLATFORMS, ...PROVIDER_ID_TYPES];
 
 export function isExternalIdType(value: string): value is ExternalIdType {
   return (EXTERNAL_ID_TYPES as readonly string[]).includes(value);
 }
 
-export function isIdPlatform(value: string): value is IdPlatform & Platform {
+export function isIdPlatform(value: string): value is IdPlatform {
   return (ID_PLATFORMS as readonly string[]).includes(value);
 }
 

@@ -1,6 +1,8 @@
 // Which player pool a league's players live in. A pool is one platform's player list for one
-// sport; where the platform's player universe is per season (ESPN, Yahoo, MFL list each season's
-// players apart, with that season's teams and positions), the pool is per season too.
+// sport; where the platform's player universe is per season (its pool kind is 'seasonal' in
+// domain/catalog.ts: each season's players apart, with that season's teams and positions), the
+// pool is per season too.
+import { PLATFORM_FACTS } from './catalog.ts';
 import type { Platform, Sport } from './catalog.ts';
 
 /** `season` 0 means the one pool the platform keeps for every season of the sport. */
@@ -12,10 +14,8 @@ export interface PoolKey {
 
 export const EVERY_SEASON = 0;
 
-const SEASONAL_POOLS: ReadonlySet<Platform> = new Set<Platform>(['espn', 'yahoo', 'mfl']);
-
 export function hasSeasonalPools(platform: Platform): boolean {
-  return SEASONAL_POOLS.has(platform);
+  return PLATFORM_FACTS[platform].pools === 'seasonal';
 }
 
 /** The pool holding the players of a league (or of any record with platform, sport, season). */

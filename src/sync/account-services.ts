@@ -6,6 +6,8 @@ import type { Config } from '../config.ts';
 import type { Platform } from '../domain/catalog.ts';
 import type { Logger } from '../logger.ts';
 import type { LinkRequest } from '../platforms/connector.ts';
+import { HTTP_LINK_PLATFORMS, httpLinkOf } from '../platforms/registry.ts';
+import type { PlatformSettings } from '../platforms/registry.ts';
 import type { BudgetStore } from '../platforms/request-budget.ts';
 import { createSecretBox, loadSecretKey } from '../secrets.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -26,17 +28,23 @@ export type { LinkResult } from './linking.ts';
 export type { SyncRequests } from './requests.ts';
 export type { LinkRequest } from '../platforms/connector.ts';
 
-/** The path Yahoo sends the browser back to (under PUBLIC_BASE_URL). */
-export const OAUTH_CALLBACK_PATH = '/connect/oauth/yahoo/callback';
+/** The path an OAuth platform sends the browser back to (under PUBLIC_BASE_URL). */
+export function oauthCallbackPath(platform: Platform): string {
+  return `/connect/oauth/${platform}/callback`;
+}
 
 export interface AccountServices {
   /** Platforms the admin API can link. */
   readonly platforms: readonly Platform[];
-  /** Platforms the hosted page can link: Yahoo only with PUBLIC_BASE_URL and the app's keys. */
+  /**
+   * Platforms the hosted page can link: an OAuth platform (Yahoo) only with PUBLIC_BASE_URL and
+   * its application's keys.
+   */
   readonly pagePlatforms: readonly Platform[];
   /**
    * Links the account. `redirect: 'callback'` links through the hosted page's OAuth callback
-   * (Yahoo's redirect URI is then PUBLIC_BASE_URL + OAUTH_CALLBACK_PATH, not YAHOO_REDIRECT_URI).
+   * (the redirect URI is then PUBLIC_BASE_URL + oauthCallbackPath, not the platform's configured
+   * one, such as YAHOO_REDIRECT_URI).
    * Counted against the link limits (link-attempts.ts) of the user and of `caller`'s session.
    */
   link(
@@ -81,17 +89,17 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
     options.callbackConnectors ??
     (base === undefined
       ? undefined
-      : createConnectorRegistry(
-          { platforms: { ...config.platforms, yahooRedirectUri: base + OAUTH_CALLBACK_PATH } },
-          budgets,
-        ));
+      : createConnectorRegistry({ platforms: callbackSettings(config.platforms, base) }, budgets));
   const secrets = createSecretBox(config);
   let signingKey: Buffer | undefined;
   const platforms = linkablePlatforms(connectors);
-  const yahooReady =
-    callbackConnectors !== undefined &&
-    config.platforms.yahooClientId !== undefined &&
-    config.platforms.yahooClientSecret !== undefined;
+  const pageReady = (platform: Platform): boolean => {
+    const oauth = httpLinkOf(platform)?.oauth;
+    return (
+      oauth === undefined ||
+      (callbackConnectors !== undefined && oauth.configured(config.platforms))
+    );
+  };
   const syncs = createSyncRequests({ store, jobs: options.jobs, logger });
   const attempts = new LinkAttempts(options.attemptStore ?? new MemoryAttemptStore(), {
     perSession: config.linkAttemptsPerSession,
@@ -99,7 +107,7 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
   });
   return {
     platforms,
-    pagePlatforms: platforms.filter((p) => p !== 'yahoo' || yahooReady),
+    pagePlatforms: platforms.filter(pageReady),
     link(userId, platform, request, redirect = 'configured', caller = {}) {
       const registry = redirect === 'callback' ? callbackConnectors : connectors;
       if (registry === undefined) {
@@ -120,4 +128,13 @@ export function createAccountServices(options: AccountServicesOptions): AccountS
     },
     close: () => syncs.close(),
   };
+}
+
+/** The platforms' settings with every OAuth platform's redirect URI on the page's callback. */
+function callbackSettings(settings: PlatformSettings, base: string): PlatformSettings {
+  const redirects = HTTP_LINK_PLATFORMS.flatMap((platform) => {
+    const oauth = httpLinkOf(platform)?.oauth;
+    return oauth === undefined ? [] : [[oauth.redirectSetting, base + oauthCallbackPath(platform)]];
+  });
+  return { ...settings, ...Object.fromEntries(redirects) };
 }

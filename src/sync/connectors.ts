@@ -1,26 +1,17 @@
-// The connectors this build can run, built from Config. Platforms missing here cannot be linked
-// or synced yet; the CLI says so. Each platform gets one request budget (calls per minute, all
-// its accounts together), counted where `budgetStore` says: this process, or Redis for the
-// whole deployment (sync/budget-redis.ts).
+// The connectors this build runs, one per platform module (platforms/registry.ts), built from
+// Config. Each platform gets one request budget (calls per minute, all its accounts together, as
+// its module says), counted where `budgetStore` says: this process, or Redis for the whole
+// deployment (sync/budget-redis.ts).
 import type { Config } from '../config.ts';
 import type { Platform } from '../domain/catalog.ts';
-import { createDemoConnector } from '../platforms/demo/index.ts';
-import { createEspnConnector } from '../platforms/espn/index.ts';
-import {
-  FLEAFLICKER_REQUESTS_PER_MINUTE,
-  createFleaflickerConnector,
-} from '../platforms/fleaflicker/index.ts';
+import type { PlatformConnector } from '../platforms/connector.ts';
 import { RequestBudget } from '../platforms/request-budget.ts';
 import type { BudgetStore } from '../platforms/request-budget.ts';
-import { MFL_REQUESTS_PER_MINUTE, createMflConnector } from '../platforms/mfl/index.ts';
-import { createSleeperConnector } from '../platforms/sleeper/index.ts';
-import { createYahooConnector } from '../platforms/yahoo/index.ts';
+import type { PlatformModule } from '../platforms/module.ts';
+import { MODULES } from '../platforms/registry.ts';
 import type { ConnectorRegistry } from './types.ts';
 
 export type { ConnectorRegistry } from './types.ts';
-
-/** ESPN publishes no limit; the HTTP client's default, which has served well. */
-const ESPN_REQUESTS_PER_MINUTE = 900;
 
 export interface RegistryOptions {
   /** Where the platforms' calls are counted; each process's memory when absent. */
@@ -35,7 +26,7 @@ export function createConnectorRegistry(
   config: Pick<Config, 'platforms'>,
   options: RegistryOptions = {},
 ): ConnectorRegistry {
-  const p = config.platforms;
+  const settings = config.platforms;
   const budget = (platform: Platform, perMinute: number): RequestBudget =>
     new RequestBudget({
       perMinute,
@@ -44,42 +35,12 @@ export function createConnectorRegistry(
       ...(options.budgetWindowMs !== undefined && { windowMs: options.budgetWindowMs }),
       ...(options.budgetSleep && { sleep: options.budgetSleep }),
     });
-  return Object.freeze({
-    demo: createDemoConnector(),
-    sleeper: createSleeperConnector({
-      baseUrl: p.sleeperBaseUrl,
-      budget: budget('sleeper', p.sleeperRequestsPerMinute),
-    }),
-    espn: createEspnConnector({
-      baseUrl: p.espnBaseUrl,
-      fanBaseUrl: p.espnFanBaseUrl,
-      budget: budget('espn', ESPN_REQUESTS_PER_MINUTE),
-    }),
-    fleaflicker: createFleaflickerConnector({
-      baseUrl: p.fleaflickerBaseUrl,
-      budget: budget('fleaflicker', FLEAFLICKER_REQUESTS_PER_MINUTE),
-    }),
-    yahoo: createYahooConnector({
-      ...yahooOptions(p),
-      budget: budget('yahoo', p.yahooRequestsPerMinute),
-    }),
-    mfl: createMflConnector({
-      baseUrl: p.mflBaseUrl,
-      budget: budget('mfl', MFL_REQUESTS_PER_MINUTE),
-    }),
-  });
-}
-
-/** Yahoo's connector options from config; without the application's keys it only explains. */
-function yahooOptions(p: Config['platforms']): Parameters<typeof createYahooConnector>[0] {
-  return {
-    baseUrl: p.yahooBaseUrl,
-    authBaseUrl: p.yahooAuthBaseUrl,
-    clientId: p.yahooClientId,
-    clientSecret: p.yahooClientSecret,
-    redirectUri: p.yahooRedirectUri,
-    requestsPerMinute: p.yahooRequestsPerMinute,
-    accountRequestsPerMinute: p.yahooAccountRequestsPerMinute,
-    throttleBackoffMs: p.yahooThrottleBackoffMinutes * 60_000,
+  const connector = (module: PlatformModule): PlatformConnector => {
+    const perMinute = module.requestsPerMinute?.(settings);
+    return module.createConnector(
+      settings,
+      perMinute === undefined ? undefined : budget(module.id, perMinute),
+    );
   };
+  return Object.freeze(Object.fromEntries(MODULES.map((module) => [module.id, connector(module)])));
 }

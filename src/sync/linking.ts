@@ -9,6 +9,7 @@ import type { Platform } from '../domain/catalog.ts';
 import { whenAborted } from '../platforms/abort.ts';
 import { PlatformError } from '../platforms/connector.ts';
 import type { LinkOutcome, LinkRequest, PlatformAccount } from '../platforms/connector.ts';
+import { httpLinkOf } from '../platforms/registry.ts';
 import { BudgetBusyError, limitWaits } from '../platforms/request-budget.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
@@ -46,9 +47,14 @@ export const LINK_WAIT_LIMIT_MS = 5_000;
  */
 export const LINK_DEADLINE_MS = 20_000;
 
-/** The platforms users link over HTTP (the demo is the operator's, linked from the CLI only). */
+/**
+ * The platforms of `connectors` users link over HTTP: those whose module says how (the demo is
+ * the operator's, linked from the CLI only).
+ */
 export function linkablePlatforms(connectors: ConnectorRegistry): Platform[] {
-  return (Object.keys(connectors) as Platform[]).filter((platform) => platform !== 'demo');
+  return (Object.keys(connectors) as Platform[]).filter(
+    (platform) => httpLinkOf(platform) !== undefined,
+  );
 }
 
 /**
@@ -120,11 +126,11 @@ export async function linkPlatformAccount(
 }
 
 /**
- * Whether a link asks the platform anything: Yahoo's without a code only answers the address
- * where the user approves access, so it is not counted against the link limits.
+ * Whether a link asks the platform anything: an OAuth platform's (Yahoo's) without a code only
+ * answers the address where the user approves access, so it is not counted against the limits.
  */
 function callsThePlatform(platform: Platform, request: LinkRequest): boolean {
-  return platform !== 'yahoo' || request.code !== undefined;
+  return httpLinkOf(platform)?.oauth === undefined || request.code !== undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { PLATFORMS, isPlatform } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { platformModule } from '../../platforms/registry.ts';
 import { createSecretBox } from '../../secrets.ts';
 import { createLogger } from '../../logger.ts';
 import { createConnectorRegistry } from '../../sync/connectors.ts';
@@ -21,21 +22,18 @@ import {
 } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
+/** Each platform's usage lines, as its module says (the demo's none), in the API's order. */
+const BY_PLATFORM = PLATFORMS.flatMap((id) =>
+  platformModule(id).link.cli.map((line, i) => `        ${(i === 0 ? id : '').padEnd(13)}${line}`),
+).join('\n');
+
 export const LINK_USAGE = `Usage:
   fantasy-data link PLATFORM --user NAME [--username NAME] [--email EMAIL] [--league ID]...
                     [--credentials-file FILE | --credentials-file -] [--code CODE]
       link the user's account on PLATFORM (${PLATFORMS.join(', ')}); linking again replaces
       the link; it clears a "needs linking again" mark unless it only adds leagues to the
       credentials the platform refused (give new ones). What each platform takes:
-        sleeper      --username SLEEPER_USERNAME
-        espn         --credentials-file FILE with {"espn_s2": "...", "swid": "{GUID}"}
-                     (the espn_s2 and SWID cookies of a signed-in browser), and/or --league ID
-                     for leagues to follow by id (public ones need no cookies)
-        yahoo        no options: prints the address where the user approves access;
-                     then --code CODE with the code Yahoo shows
-        mfl          --credentials-file FILE with {"username": "...", "password": "..."},
-                     and/or --league ID for public leagues
-        fleaflicker  --email THEIR_FLEAFLICKER_EMAIL
+${BY_PLATFORM}
       Credentials are read from FILE (- for standard input), never from the command line, and
       stored encrypted; they are never printed.
   example: fantasy-data link sleeper --user alice --username solarpool`;

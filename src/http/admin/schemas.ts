@@ -3,6 +3,7 @@
 import { FormatRegistry, Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PLATFORMS, PRODUCTS } from '../../domain/catalog.ts';
+import { isLinkedOverHttp } from '../../platforms/registry.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
@@ -28,8 +29,8 @@ const literals = <T extends string>(values: readonly T[], options: object = {}) 
 const Id = (description: string) =>
   Type.Integer({ format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 const Time = (description: string) => Type.String({ format: 'date-time', description });
-/** Linkable over HTTP: every platform but the demo. */
-export const LINK_PLATFORMS = PLATFORMS.filter((p) => p !== 'demo');
+/** Linkable over HTTP: every platform whose module says how (not the demo). */
+export const LINK_PLATFORMS = PLATFORMS.filter(isLinkedOverHttp);
 export const PlatformSchema = literals(LINK_PLATFORMS, { description: 'A fantasy platform.' });
 export const ProductSchema = literals(PRODUCTS);
 export const DURATION = '^[0-9]{1,6}[mhdw]$';
@@ -203,13 +204,13 @@ export function toSyncBody(request: SyncRequest): Static<typeof SyncSchema> {
       accounts_total: p.accountsTotal,
       accounts_done: p.accountsDone,
       ...(p.currentPlatform !== undefined &&
-        p.currentPlatform !== 'demo' && { current_platform: p.currentPlatform }),
+        isLinkedOverHttp(p.currentPlatform) && { current_platform: p.currentPlatform }),
       leagues_found: p.leaguesFound,
       leagues_written: p.leaguesWritten,
       leagues_unchanged: p.leaguesUnchanged,
       leagues_failed: p.leaguesFailed,
       player_pools_refreshed: p.poolsRefreshed,
-      needs_linking_again: p.needsRelink.filter((x) => x !== 'demo') as Array<
+      needs_linking_again: p.needsRelink.filter(isLinkedOverHttp) as Array<
         Static<typeof PlatformSchema>
       >,
     },
@@ -224,9 +225,7 @@ export function toSessionBody(
   return {
     session_id: session.id,
     ...(url !== undefined && { url }),
-    platforms: session.platforms.filter((p) => p !== 'demo') as Array<
-      Static<typeof PlatformSchema>
-    >,
+    platforms: session.platforms.filter(isLinkedOverHttp) as Array<Static<typeof PlatformSchema>>,
     ...(session.returnUrl !== undefined && { return_url: session.returnUrl }),
     created_at: session.createdAt,
     expires_at: session.expiresAt,

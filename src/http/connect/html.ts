@@ -1,7 +1,6 @@
 // The hosted connect page as server-rendered HTML: no script, no external asset, one inline
 // stylesheet allowed by its hash in the Content-Security-Policy. Every value is escaped.
 import { createHash } from 'node:crypto';
-import type { Platform } from '../../domain/catalog.ts';
 
 const STYLE = `
 body{font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f4f6f8;color:#1d232a}
@@ -26,15 +25,6 @@ export function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  sleeper: 'Sleeper',
-  espn: 'ESPN Fantasy',
-  yahoo: 'Yahoo Fantasy',
-  mfl: 'MyFantasyLeague',
-  fleaflicker: 'Fleaflicker',
-  demo: 'Demo',
-};
 
 /** A whole page; `refreshSeconds` reloads it while a sync runs (no script needed). */
 export function page(

@@ -1,7 +1,7 @@
 // The hosted connect page, as named steps: find the session from the token in the address (a
 // clear page when it is unknown, expired or used), count it against the session's rate limit,
-// then show the page, link a platform from its form (or start Yahoo's redirect), take Yahoo's
-// callback, or finish and send the user to the return URL.
+// then show the page, link a platform from its form (or start an OAuth platform's redirect), take
+// its callback, or finish and send the user to the return URL.
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Platform } from '../../domain/catalog.ts';
@@ -18,6 +18,7 @@ import {
   takeOauthState,
 } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import { httpLinkOf } from '../../platforms/registry.ts';
 import type { LinkRequest } from '../../sync/account-services.ts';
 import { linkProblem, linkSecrets } from '../admin/routes/common.ts';
 import type { AdminServices } from '../admin/services.ts';
@@ -31,7 +32,7 @@ import { HttpProblem } from '../problems.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { browserBinding } from './browser-binding.ts';
 import { finishWhenLinksDone, returnLocation } from './finish.ts';
-import { linkRequestFrom } from './forms.ts';
+import { formValues, isOauthPlatform, linkRequestFrom } from './forms.ts';
 import { isSameSiteForm, newOauthState, originOf, pageHeaders, verifyOauthState } from './guard.ts';
 import { countForgedForm, guardedSession, throttledPage } from './guard.ts';
 import { noticePage, page, refusedPage } from './html.ts';
@@ -78,13 +79,20 @@ export function createConnectSurface(deps: {
 }): ConnectSurface {
   const { services, limiter, responder, logger } = deps;
   const { store, accounts, config } = services;
-  const yahooOrigin = originOf(config.platforms.yahooAuthBaseUrl);
   const binding = browserBinding(config.publicBaseUrl);
+
+  /** Where the page may send the browser to sign in, for a platform linked by OAuth. */
+  function signInOrigin(platform: Platform): string | undefined {
+    const oauth = httpLinkOf(platform)?.oauth;
+    return oauth && originOf(oauth.authorizationBase(config.platforms));
+  }
 
   function headersFor(session: ConnectSession | undefined): Record<string, string> {
     const targets: string[] = [];
-    if (session?.platforms.includes('yahoo') && yahooOrigin !== undefined)
-      targets.push(yahooOrigin);
+    for (const platform of session?.platforms ?? []) {
+      const origin = signInOrigin(platform);
+      if (origin !== undefined) targets.push(origin);
+    }
     const back = originOf(session?.returnUrl);
     if (back !== undefined) targets.push(back);
     return pageHeaders(targets);
@@ -265,12 +273,8 @@ export function createConnectSurface(deps: {
     platform: Platform,
   ): Promise<void> {
     const form = await checkedForm(ex, session);
-    if (platform === 'yahoo') return startYahoo(ex, token, session);
-    const values: Record<string, string> = {};
-    for (const name of ['username', 'email', 'swid', 'league_ids']) {
-      const value = form.get(name);
-      if (value !== null) values[name] = value.slice(0, 320);
-    }
+    if (isOauthPlatform(platform)) return startOauth(ex, token, session, platform);
+    const values = formValues(platform, form);
     let request: LinkRequest | undefined;
     try {
       request = linkRequestFrom(platform, form);
@@ -295,7 +299,7 @@ export function createConnectSurface(deps: {
     const until = new Date(Date.now() + LINK_LEASE_MS).toISOString();
     if (!(await beginConnectLink(store.db, session.id, until))) live({ ...session, usedAt: 'now' });
     try {
-      const via = platform === 'yahoo' ? 'callback' : 'configured';
+      const via = isOauthPlatform(platform) ? 'callback' : 'configured';
       const outcome = await accounts.link(session.userId, platform, request, via, {
         connectSessionId: session.id,
       });
@@ -311,17 +315,22 @@ export function createConnectSurface(deps: {
     }
   }
 
-  async function startYahoo(ex: Exchange, token: string, session: ConnectSession): Promise<void> {
-    const outcome = await accounts.link(session.userId, 'yahoo', {}, 'callback');
+  async function startOauth(
+    ex: Exchange,
+    token: string,
+    session: ConnectSession,
+    platform: Platform,
+  ): Promise<void> {
+    const outcome = await accounts.link(session.userId, platform, {}, 'callback');
     if (outcome.status !== 'action_required' || outcome.url === undefined) {
-      throw new Error('Yahoo answered a link without a code with no address to approve at');
+      throw new Error(`${platform} answered a link without a code with no address to approve at`);
     }
     const { state, nonce } = newOauthState(session.id, accounts.sign);
     const browser = binding.start(ex.req, STATE_LIFETIME_MS / 1000);
     await insertOauthState(store.db, {
       nonceHash: hashToken(nonce),
       sessionId: session.id,
-      platform: 'yahoo',
+      platform,
       sessionTokenEncrypted: accounts.secrets.encrypt(token),
       browserHash: browser.hash,
       expiresAt: new Date(Date.now() + STATE_LIFETIME_MS).toISOString(),
@@ -335,13 +344,18 @@ export function createConnectSurface(deps: {
     });
   }
 
-  async function callback(ex: Exchange, rawQuery: string | undefined): Promise<void> {
+  async function callback(
+    ex: Exchange,
+    rawQuery: string | undefined,
+    platform: Platform,
+    provider: string,
+  ): Promise<void> {
     ex.operationId = 'connectOauthCallback';
     const query = new URLSearchParams(rawQuery ?? '');
     const refused = new PageAnswer(
       400,
       refusedPage(
-        'This Yahoo sign-in cannot be used',
+        `This ${provider} sign-in cannot be used`,
         'It was already used, has expired, or did not come from this service. Open your link again and start over.',
       ),
     );
@@ -352,6 +366,7 @@ export function createConnectSurface(deps: {
     if (
       taken === undefined ||
       taken.sessionId !== parts.sessionId ||
+      taken.platform !== platform ||
       Date.parse(taken.expiresAt) <= Date.now()
     ) {
       throw refused;
@@ -360,12 +375,12 @@ export function createConnectSurface(deps: {
       // Left untaken: the browser that started the sign-in may still come back with it.
       logger.warn(
         { connect_session: taken.sessionId, request_id: ex.requestId },
-        'Yahoo callback from another browser than the one that started the sign-in refused',
+        `${provider} callback from another browser than the one that started the sign-in refused`,
       );
       throw new PageAnswer(
         403,
         noticePage(
-          'This Yahoo sign-in was started in another browser',
+          `This ${provider} sign-in was started in another browser`,
           'For your safety nothing was linked. Open the link you were given, in this browser, ' +
             'and start again from its page.',
         ),
@@ -382,15 +397,15 @@ export function createConnectSurface(deps: {
       const why =
         query.get('error') === 'access_denied' ? 'access was not allowed' : 'no code came back';
       return showPage(ex, token, session, 200, {
-        platform: 'yahoo',
-        error: `Yahoo did not link: ${why}. Try again.`,
+        platform,
+        error: `${provider} did not link: ${why}. Try again.`,
         values: {},
       });
     }
     try {
-      await linkAndSync(session, 'yahoo', { code });
+      await linkAndSync(session, platform, { code });
     } catch (error) {
-      const failure = { platform: 'yahoo' as const, error, values: {}, secrets: [code] };
+      const failure = { platform, error, values: {}, secrets: [code] };
       return showLinkFailure(ex, token, session, failure);
     }
     redirect(ex, `/connect/${token}`, session);
@@ -472,11 +487,12 @@ export function createConnectSurface(deps: {
     async serve(ex, rawQuery) {
       const [, , first = '', ...rest] = ex.path.split('/');
       try {
-        if (first === 'oauth' && rest.join('/') === 'yahoo/callback') {
+        const oauth = first === 'oauth' ? oauthCallbackOf(rest) : undefined;
+        if (oauth !== undefined) {
           if (ex.req.method !== 'GET' && ex.req.method !== 'HEAD') {
             throw new HttpProblem('method_not_allowed', 'only GET', {}, { Allow: 'GET, HEAD' });
           }
-          return await callback(ex, rawQuery);
+          return await callback(ex, rawQuery, oauth.platform, oauth.provider);
         }
         // The token is a secret: the log keeps only its prefix.
         ex.path = ['', 'connect', `${tokenDisplayPrefix(first)}…`, ...rest].join('/');
@@ -504,4 +520,14 @@ export function createConnectSurface(deps: {
       }
     },
   };
+}
+
+/** The OAuth platform of a callback address /connect/oauth/<platform>/callback, if it is one. */
+function oauthCallbackOf(
+  rest: readonly string[],
+): { platform: Platform; provider: string } | undefined {
+  const [platform = '', last, ...more] = rest;
+  if (last !== 'callback' || more.length > 0 || !isPlatform(platform)) return undefined;
+  const oauth = httpLinkOf(platform)?.oauth;
+  return oauth && { platform, provider: oauth.provider };
 }

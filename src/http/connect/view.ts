@@ -2,8 +2,8 @@
 // button that finishes and sends the user back to the application.
 import type { Platform } from '../../domain/catalog.ts';
 import type { SyncRequest } from '../../storage/repositories/sync-requests.ts';
-import { formFields, platformHelp } from './forms.ts';
-import { PLATFORM_NAMES, escapeHtml, page } from './html.ts';
+import { formFields, linkLabel as linkLabelOf, platformHelp, platformName } from './forms.ts';
+import { escapeHtml, page } from './html.ts';
 
 export interface PlatformView {
   platform: Platform;
@@ -56,14 +56,14 @@ export function renderSessionPage(view: SessionView): string {
 
 function section(view: PlatformView, base: string, csrf: string, appName: string): string {
   const { platform } = view;
-  const name = PLATFORM_NAMES[platform];
+  const name = platformName(platform);
   const error =
     view.error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(view.error)}</p>`;
   const form = (label: string) =>
     `<form method="post" action="${base}/link/${platform}">${csrf}` +
     formFields(platform, view.values ?? {}) +
     `<button type="submit">${escapeHtml(label)}</button></form>`;
-  const linkLabel = platform === 'yahoo' ? 'Sign in with Yahoo' : `Link ${name}`;
+  const linkLabel = linkLabelOf(platform);
   const help = `<p class="hint">${escapeHtml(platformHelp(platform, appName))}</p>`;
   let body: string;
   if (view.linked === undefined) {

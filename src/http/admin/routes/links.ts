@@ -2,6 +2,7 @@
 // one (the same check against the platform as `fantasy-data link`) or unlink it.
 import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../../domain/catalog.ts';
+import { MODULES, isLinkedOverHttp } from '../../../platforms/registry.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
@@ -19,6 +20,18 @@ import {
   notFound,
   userOrNotFound,
 } from './common.ts';
+
+/** What each platform's body holds, as its module says; OAuth platforms (two steps) last. */
+function bodiesByPlatform(): string {
+  const links = MODULES.flatMap((module) =>
+    module.link.http === undefined ? [] : [module.link.http],
+  );
+  const oauthLast = [
+    ...links.filter((link) => link.oauth === undefined),
+    ...links.filter((link) => link.oauth !== undefined),
+  ];
+  return oauthLast.map((link) => link.api).join('; ');
+}
 
 async function linkBody(store: Store, userId: number, platform: Platform) {
   const [account] = await linksOrNotFound(store, userId, platform);
@@ -47,7 +60,7 @@ export const listLinksRoute = defineAdminRoute({
     await userOrNotFound(store, params.user_id);
     const states = await linkSyncStates(store.db, params.user_id);
     return (await listAccounts(store.db, { userId: params.user_id }))
-      .filter((account) => account.platform !== 'demo')
+      .filter((account) => isLinkedOverHttp(account.platform))
       .map((account) => toLinkBody(account, states.get(account.platform)));
   },
 });
@@ -80,11 +93,7 @@ export const linkRoute = defineAdminRoute({
   description:
     'Checks what is given against the platform once and stores the link (credentials ' +
     'encrypted; linking again replaces the link and clears "needs linking again"). By platform: ' +
-    '`sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or ' +
-    '`league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` ' +
-    '`{"username", "password"}` and/or `league_ids`); `yahoo` first without `code` (the answer ' +
-    'is `action_required` with the address where the user approves access), then with the ' +
-    '`code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. ' +
+    `${bodiesByPlatform()}. The hosted page (connect sessions) does all of this for the user. ` +
     'The link is not synced until a sync is started.',
   params: UserPlatformParams,
   query: NoQuery,

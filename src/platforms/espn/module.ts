@@ -1,0 +1,79 @@
+// ESPN Fantasy as the service knows it: two cookies of a signed-in browser, and/or ids of public
+// leagues to follow.
+import { InvalidInputError } from '../../domain/errors.ts';
+import { definePlatform, formLeagueIds, formText } from '../module.ts';
+import { createEspnConnector } from './connector.ts';
+
+/** ESPN publishes no limit; the HTTP client's default, which has served well. */
+const REQUESTS_PER_MINUTE = 900;
+
+export const espn = definePlatform({
+  id: 'espn',
+  name: 'ESPN Fantasy',
+  sports: ['football', 'baseball', 'basketball'],
+  link: {
+    cli: [
+      '--credentials-file FILE with {"espn_s2": "...", "swid": "{GUID}"}',
+      '(the espn_s2 and SWID cookies of a signed-in browser), and/or --league ID',
+      'for leagues to follow by id (public ones need no cookies)',
+    ],
+    http: {
+      api: '`espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`',
+      fields: [
+        {
+          name: 'espn_s2',
+          label: 'espn_s2 cookie',
+          type: 'password',
+          secret: true,
+          hint: 'A long text starting with AE.',
+        },
+        { name: 'swid', label: 'SWID cookie', type: 'text', hint: 'A GUID in braces: {0123...}.' },
+        {
+          name: 'league_ids',
+          label: 'League ids (optional)',
+          type: 'text',
+          hint: 'Public leagues can be added by id alone (the leagueId= of their page), separated by spaces.',
+        },
+      ],
+      help:
+        'Private ESPN leagues need two cookies of a signed-in browser. Where to find them: sign in ' +
+        'at fantasy.espn.com on a computer, open the developer tools (F12), then Application → ' +
+        'Cookies → https://fantasy.espn.com (Firefox: Storage → Cookies), and copy the values of ' +
+        'espn_s2 and SWID. They are stored encrypted. Signing out of ESPN ends them.',
+      fromForm(value) {
+        const s2 = formText(value, 'espn_s2');
+        const swid = formText(value, 'swid');
+        const leagueIds = formLeagueIds(value);
+        if ((s2 === undefined) !== (swid === undefined)) {
+          throw new InvalidInputError('enter both cookies, espn_s2 and SWID (or only league ids)');
+        }
+        if (s2 === undefined && leagueIds.length === 0) {
+          throw new InvalidInputError('enter the espn_s2 and SWID cookies, or league ids');
+        }
+        return {
+          ...(s2 !== undefined && { credentials: { espn_s2: s2, swid } }),
+          ...(leagueIds.length > 0 && { leagueIds }),
+        };
+      },
+    },
+  },
+  settings: {
+    espnBaseUrl: {
+      env: 'ESPN_BASE_URL',
+      kind: 'url',
+      default: 'https://lm-api-reads.fantasy.espn.com/apis/v3/games',
+    },
+    espnFanBaseUrl: {
+      env: 'ESPN_FAN_BASE_URL',
+      kind: 'url',
+      default: 'https://fan.api.espn.com/apis/v2/fans',
+    },
+  },
+  requestsPerMinute: () => REQUESTS_PER_MINUTE,
+  createConnector: (settings, budget) =>
+    createEspnConnector({
+      baseUrl: settings.espnBaseUrl,
+      fanBaseUrl: settings.espnFanBaseUrl,
+      ...(budget && { budget }),
+    }),
+});

@@ -1,0 +1,40 @@
+// Fleaflicker as the service knows it: the e-mail address of the account finds its leagues.
+import { InvalidInputError } from '../../domain/errors.ts';
+import { definePlatform, formText } from '../module.ts';
+import { REQUESTS_PER_MINUTE, createFleaflickerConnector } from './connector.ts';
+
+export const fleaflicker = definePlatform({
+  id: 'fleaflicker',
+  name: 'Fleaflicker',
+  sports: ['football', 'baseball', 'basketball'],
+  link: {
+    cli: ['--email THEIR_FLEAFLICKER_EMAIL'],
+    http: {
+      api: '`fleaflicker` `email`',
+      fields: [
+        {
+          name: 'email',
+          label: 'E-mail address of your Fleaflicker account',
+          type: 'email',
+          autocomplete: 'email',
+        },
+      ],
+      help: 'Fleaflicker needs no password: the e-mail of your account finds your leagues.',
+      fromForm(value) {
+        const email = formText(value, 'email');
+        if (email === undefined) throw new InvalidInputError('enter the e-mail of your account');
+        return { email };
+      },
+    },
+  },
+  settings: {
+    fleaflickerBaseUrl: {
+      env: 'FLEAFLICKER_BASE_URL',
+      kind: 'url',
+      default: 'https://www.fleaflicker.com/api',
+    },
+  },
+  requestsPerMinute: () => REQUESTS_PER_MINUTE,
+  createConnector: (settings, budget) =>
+    createFleaflickerConnector({ baseUrl: settings.fleaflickerBaseUrl, ...(budget && { budget }) }),
+});

@@ -1,0 +1,39 @@
+// Sleeper as the service knows it: a username finds the leagues, no password.
+import { InvalidInputError } from '../../domain/errors.ts';
+import { definePlatform, formText } from '../module.ts';
+import { createSleeperConnector } from './connector.ts';
+
+export const sleeper = definePlatform({
+  id: 'sleeper',
+  name: 'Sleeper',
+  sports: ['football', 'basketball'],
+  link: {
+    cli: ['--username SLEEPER_USERNAME'],
+    http: {
+      api: '`sleeper` `username`',
+      fields: [
+        { name: 'username', label: 'Sleeper username', type: 'text', autocomplete: 'username' },
+      ],
+      help: 'Sleeper needs no password: your username finds your leagues.',
+      fromForm(value) {
+        const username = formText(value, 'username');
+        if (username === undefined) throw new InvalidInputError('enter your Sleeper username');
+        return { username };
+      },
+    },
+  },
+  settings: {
+    sleeperBaseUrl: { env: 'SLEEPER_BASE_URL', kind: 'url', default: 'https://api.sleeper.app/v1' },
+    // Sleeper asks for fewer than 1,000 calls a minute (https://docs.sleeper.com).
+    sleeperRequestsPerMinute: {
+      env: 'SLEEPER_REQUESTS_PER_MINUTE',
+      kind: 'integer',
+      default: 900,
+      min: 1,
+      max: 100_000,
+    },
+  },
+  requestsPerMinute: (settings) => settings.sleeperRequestsPerMinute,
+  createConnector: (settings, budget) =>
+    createSleeperConnector({ baseUrl: settings.sleeperBaseUrl, ...(budget && { budget }) }),
+});
