@@ -10,11 +10,10 @@ export const SERVE_USAGE = `Usage:
   fantasy-data serve
       start the HTTP API, configured from the environment: HOST, PORT, FANTASY_DATA_DIR or
       DATABASE_URL, REDIS_URL, RATE_LIMIT_PER_MINUTE, LOG_LEVEL, SYNC_INTERVAL_MINUTES,
-      SUPPORTED_SEASONS, FANTASY_DEMO_ON_EMPTY, FANTASY_SECRET_KEY, SLEEPER_BASE_URL (see the
-      README). On a store
-      with no users it loads the demo data and prints a demo token once. Every instance and worker
-      of one store needs the same secret key: with another it refuses to start (exit 2). Stops on
-      SIGTERM/SIGINT.`;
+      SUPPORTED_SEASONS, FANTASY_DEMO_ON_EMPTY, FANTASY_SECRET_KEY and more (every variable:
+      docs/configuration.md). On a store with no users it loads the demo data and prints a demo
+      token once. Every instance and worker of one store needs the same secret key: with another
+      it refuses to start (exit 2). Stops on SIGTERM/SIGINT.`;
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(

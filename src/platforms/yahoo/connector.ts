@@ -49,7 +49,7 @@ export const PLAYERS_PAGE_SIZE = 25;
 
 export const YAHOO_NOT_CONFIGURED =
   "Yahoo needs the operator's Yahoo application: set YAHOO_CLIENT_ID and YAHOO_CLIENT_SECRET " +
-  '(and YAHOO_REDIRECT_URI if not oob); see "Linking Yahoo" in the README';
+  '(and YAHOO_REDIRECT_URI if not oob); see "Linking Yahoo" in docs/platforms.md';
 
 export function createYahooConnector(options: YahooConnectorOptions): PlatformConnector {
   const { clientId, clientSecret } = options;
