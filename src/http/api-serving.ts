@@ -2,9 +2,9 @@
 // negotiate, check the product and the query, then the cached answer or the handler's (which is
 // then cached). A cached answer is served synchronously from here to the socket write: each step
 // continues at once with a value, and only waits (returns a promise) when a step has to wait.
-import type { TokenAuthenticator } from './auth.ts';
-import { requireProduct } from './auth.ts';
-import type { Principal } from './auth.ts';
+import type { TokenAuthenticator } from '../serving/auth.ts';
+import { requireProduct } from '../serving/auth.ts';
+import type { Principal } from '../serving/auth.ts';
 import { preferredCoding } from './cache/conditional.ts';
 import { ResponseCache } from './cache/responses.ts';
 import type { CachedResponse } from './cache/responses.ts';
@@ -13,9 +13,9 @@ import { Kept } from './kept.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import type { RequestObserver } from './observer.ts';
-import { HttpProblem } from './problems.ts';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
-import type { ReadModel } from './read-model.ts';
+import { HttpProblem } from '../serving/problems.ts';
+import type { RateLimitDecision, RateLimiter } from '../serving/rate-limit.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import type { ApiRoute, CheckedQuery } from './route.ts';
 
 const CONTENT_TYPES: Record<MediaType, string> = {

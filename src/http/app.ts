@@ -15,23 +15,27 @@ import {
 import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './access-log.ts';
 import { createApiServing } from './api-serving.ts';
-import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS, TokenAuthenticator } from './auth.ts';
-import { AuthThrottle } from './auth-throttle.ts';
+import {
+  TOKEN_CACHE_MAX_ENTRIES,
+  TOKEN_CACHE_TTL_MS,
+  TokenAuthenticator,
+} from '../serving/auth.ts';
+import { AuthThrottle } from '../serving/auth-throttle.ts';
 import { MemoryAttemptStore } from '../sync/attempts.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
-import type { Snapshots } from './cache/snapshots.ts';
+import type { Snapshots } from '../serving/cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './exchange.ts';
 import type { Exchange, ResponseEvent } from './exchange.ts';
 import type { RequestObserver } from './observer.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem, MAX_HEADER_BYTES } from './problems.ts';
-import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
-import type { RateLimitStore } from './rate-limit.ts';
-import { createStoreReadModel } from './read-model.ts';
-import type { ReadModel } from './read-model.ts';
+import { HttpProblem, MAX_HEADER_BYTES } from '../serving/problems.ts';
+import { MemoryRateLimitStore, RateLimiter } from '../serving/rate-limit.ts';
+import type { RateLimitStore } from '../serving/rate-limit.ts';
+import { createStoreReadModel } from '../serving/read-model.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { discardBody } from './request-body.ts';
 import { newRequestId } from './request-id.ts';
 import { apiHeaders } from './request-headers.ts';

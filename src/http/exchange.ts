@@ -9,9 +9,9 @@ import type { AccessLog } from './access-log.ts';
 import { ifNoneMatch } from './cache/conditional.ts';
 import type { CachedResponse, Representation } from './cache/responses.ts';
 import type { RequestObserver } from './observer.ts';
-import { PROBLEM_CONTENT_TYPE, renderProblem } from './problems.ts';
-import type { HttpProblem } from './problems.ts';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
+import { PROBLEM_CONTENT_TYPE, renderProblem } from '../serving/problems.ts';
+import type { HttpProblem } from '../serving/problems.ts';
+import type { RateLimitDecision, RateLimiter } from '../serving/rate-limit.ts';
 import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 

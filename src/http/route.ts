@@ -2,13 +2,13 @@
 // `defineRoute` keeps the handler's types and hands the app one uniform, type-erased route.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Product } from '../domain/catalog.ts';
-import type { Principal } from './auth.ts';
+import type { Principal } from '../serving/auth.ts';
 import { Kept } from './kept.ts';
 import { isXml } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
-import { invalidParameter } from './problems.ts';
-import type { ProblemCode } from './problems.ts';
-import type { ReadModel } from './read-model.ts';
+import { invalidParameter } from '../serving/problems.ts';
+import type { ProblemCode } from '../serving/problems.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { compileParams } from './validate.ts';
 import type { RawParams } from './validate.ts';
 

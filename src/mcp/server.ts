@@ -12,11 +12,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { TokenAuthenticator, requireProduct } from '../http/auth.ts';
-import type { Principal } from '../http/auth.ts';
-import { HttpProblem } from '../http/problems.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import type { ReadModel } from '../http/read-model.ts';
+import { TokenAuthenticator, requireProduct } from '../serving/auth.ts';
+import type { Principal } from '../serving/auth.ts';
+import { HttpProblem } from '../serving/problems.ts';
+import type { RateLimiter } from '../serving/rate-limit.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { mcpTools } from './tools.ts';
 import type { ToolDefinition } from './tools.ts';
 

@@ -7,9 +7,9 @@ import { SPORTS } from '../domain/catalog.ts';
 import type { Product } from '../domain/catalog.ts';
 import { MAX_PLAYER_NAME_LENGTH, normalizeName } from '../domain/names.ts';
 import type { League } from '../domain/records.ts';
-import type { Principal } from '../http/auth.ts';
-import { HttpProblem, invalidParameter, quoteValue } from '../http/problems.ts';
-import type { ReadModel } from '../http/read-model.ts';
+import type { Principal } from '../serving/auth.ts';
+import { HttpProblem, invalidParameter, quoteValue } from '../serving/problems.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { byFullName } from '../http/routes/all-rostered.ts';
 import { MAX_PLAYER_ID_LENGTH } from '../http/routes/player-by-id.ts';
 import {
@@ -17,9 +17,9 @@ import {
   MAX_LEAGUE_ID,
   PlayerSchema,
   RosteredPlayersSchema,
-} from '../http/schemas.ts';
-import { toLeagueBody, toPlayerBody } from '../http/schemas.ts';
-import type { PlayerBody } from '../http/schemas.ts';
+} from '../serving/schemas.ts';
+import { toLeagueBody, toPlayerBody } from '../serving/schemas.ts';
+import type { PlayerBody } from '../serving/schemas.ts';
 import { describeLeague, describePlayer, listed } from './summaries.ts';
 
 /** Other players of the best tier shown by find_player_by_name (the count says how many in all). */

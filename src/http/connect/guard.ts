@@ -4,8 +4,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { hashToken } from '../../domain/tokens.ts';
-import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
-import type { HttpProblem } from '../problems.ts';
+import type { AuthClient, AuthThrottle } from '../../serving/auth-throttle.ts';
+import type { HttpProblem } from '../../serving/problems.ts';
 import { STYLE_HASH, page } from './html.ts';
 
 /**

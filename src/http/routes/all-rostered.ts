@@ -4,11 +4,11 @@ import { Type } from '@sinclair/typebox';
 import { comparePlayerIds } from '../../domain/names.ts';
 import { compareText } from '../../domain/order.ts';
 import type { Player } from '../../domain/records.ts';
-import { requireProduct } from '../auth.ts';
+import { requireProduct } from '../../serving/auth.ts';
 import { defineRoute } from '../route.ts';
-import { RosteredPlayersSchema, toPlayerBody } from '../schemas.ts';
-import type { PlayerBody, RosteredPlayersBody } from '../schemas.ts';
-import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
+import { RosteredPlayersSchema, toPlayerBody } from '../../serving/schemas.ts';
+import type { PlayerBody, RosteredPlayersBody } from '../../serving/schemas.ts';
+import { LeagueIdParam, NoQuery, leagueOrNotFound } from '../../serving/operations/common.ts';
 
 export const allRostered = defineRoute({
   operationId: 'getAllRosteredByName',

@@ -4,12 +4,12 @@
 import { Type } from '@sinclair/typebox';
 import { SPORTS } from '../../domain/catalog.ts';
 import type { Sport } from '../../domain/catalog.ts';
-import { requireProduct } from '../auth.ts';
+import { requireProduct } from '../../serving/auth.ts';
 import { XML_TYPES } from '../negotiate.ts';
 import { defineRoute } from '../route.ts';
 import type { ApiRoute } from '../route.ts';
-import { LeagueListSchema, toLeagueBody } from '../schemas.ts';
-import { leaguesXml } from '../xml.ts';
+import { LeagueListSchema, toLeagueBody } from '../../serving/schemas.ts';
+import { leaguesXml } from '../../serving/xml.ts';
 
 const SPORT_FILTERS = [...SPORTS, 'available'] as const;
 

@@ -1,11 +1,11 @@
 // GET /league/settings/{league_id}: one league of the token's user.
 import { Type } from '@sinclair/typebox';
-import { requireProduct } from '../auth.ts';
+import { requireProduct } from '../../serving/auth.ts';
 import { XML_TYPES } from '../negotiate.ts';
 import { defineRoute } from '../route.ts';
-import { LeagueSchema, toLeagueBody } from '../schemas.ts';
-import { leagueXml } from '../xml.ts';
-import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
+import { LeagueSchema, toLeagueBody } from '../../serving/schemas.ts';
+import { leagueXml } from '../../serving/xml.ts';
+import { LeagueIdParam, NoQuery, leagueOrNotFound } from '../../serving/operations/common.ts';
 
 export const leagueSettings = defineRoute({
   operationId: 'getLeagueSettings',

@@ -1,10 +1,10 @@
 // GET /players/{league_id}/searchPlayer/player_id/{player_id}: one player of the league's pool.
 import { Type } from '@sinclair/typebox';
-import { requireProduct } from '../auth.ts';
-import { HttpProblem, quoteValue } from '../problems.ts';
+import { requireProduct } from '../../serving/auth.ts';
+import { HttpProblem, quoteValue } from '../../serving/problems.ts';
 import { defineRoute } from '../route.ts';
-import { PlayerSchema, toPlayerBody } from '../schemas.ts';
-import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
+import { PlayerSchema, toPlayerBody } from '../../serving/schemas.ts';
+import { LeagueIdParam, NoQuery, leagueOrNotFound } from '../../serving/operations/common.ts';
 
 export const MAX_PLAYER_ID_LENGTH = 64;
 

@@ -2,11 +2,11 @@
 // player pool; X-Match-Count says how many players matched as well.
 import { Type } from '@sinclair/typebox';
 import { MAX_PLAYER_NAME_LENGTH, normalizeName } from '../../domain/names.ts';
-import { requireProduct } from '../auth.ts';
-import { HttpProblem, invalidParameter, quoteValue } from '../problems.ts';
+import { requireProduct } from '../../serving/auth.ts';
+import { HttpProblem, invalidParameter, quoteValue } from '../../serving/problems.ts';
 import { defineRoute } from '../route.ts';
-import { PlayerSchema, toPlayerBody } from '../schemas.ts';
-import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
+import { PlayerSchema, toPlayerBody } from '../../serving/schemas.ts';
+import { LeagueIdParam, NoQuery, leagueOrNotFound } from '../../serving/operations/common.ts';
 
 export const playerByName = defineRoute({
   operationId: 'searchPlayerByName',

@@ -2,7 +2,7 @@
 // Redis INCR + PEXPIRE, so a shared store can replace the in-memory one without changing the
 // answers). Stores may answer synchronously; the app only awaits when handed a promise.
 
-import { flat } from './flat.ts';
+import { flat } from '../http/flat.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
