@@ -34,6 +34,7 @@ import type { OpenApiDocument } from './openapi.ts';
 import { HttpProblem, MAX_HEADER_BYTES } from '../serving/problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../serving/rate-limit.ts';
 import type { RateLimitStore } from '../serving/rate-limit.ts';
+import { RateLimitFields } from './rate-limit-fields.ts';
 import { createStoreReadModel } from '../serving/read-model.ts';
 import type { ReadModel } from '../serving/read-model.ts';
 import { discardBody } from './request-body.ts';
@@ -163,7 +164,12 @@ export function createApp(deps: AppDeps): App {
   const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger, deps.config.accessLogFlushMs);
-  const responder = new Responder(limiter, accessLog, onResponse, observer);
+  const responder = new Responder(
+    new RateLimitFields(deps.config.rateLimitPerMinute),
+    accessLog,
+    onResponse,
+    observer,
+  );
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
   const services =

@@ -8,7 +8,8 @@ import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/serving/auth.t
 import { negotiate } from '../../src/http/negotiate.ts';
 import { Router } from '../../src/http/router.ts';
 import { HttpProblem } from '../../src/serving/problems.ts';
-import { MemoryRateLimitStore, RateLimiter, decimal } from '../../src/serving/rate-limit.ts';
+import { RateLimitFields, decimal } from '../../src/http/rate-limit-fields.ts';
+import { MemoryRateLimitStore } from '../../src/serving/rate-limit.ts';
 import { escapeXml } from '../../src/serving/xml.ts';
 import { byFullName, rosteredJson } from '../../src/http/routes/all-rostered.ts';
 import type { Player } from '../../src/domain/records.ts';
@@ -161,7 +162,7 @@ describe('decimal (RateLimit-Remaining without the number-string cache)', () => 
     }
   });
   it('is what the RateLimit-Remaining field says, on the hot path and in the header object', () => {
-    const limiter = new RateLimiter(new MemoryRateLimitStore(), 1_000_000_000);
+    const limiter = new RateLimitFields(1_000_000_000);
     const decision = {
       allowed: true,
       limit: 1_000_000_000,
@@ -173,11 +174,11 @@ describe('decimal (RateLimit-Remaining without the number-string cache)', () => 
   });
 });
 
-describe('RateLimiter field renderings', () => {
+describe('RateLimitFields', () => {
   // The hot path writes fieldLines() into a cached answer's head; every other answer passes
   // headers() to writeHead. Both must carry the same fields with the same values.
   it('gives the same fields as header lines and as a header object', () => {
-    const limiter = new RateLimiter(new MemoryRateLimitStore(), 120);
+    const limiter = new RateLimitFields(120);
     const decisions = [
       { allowed: true, limit: 120, remaining: 119, resetSeconds: 60 },
       { allowed: true, limit: 120, remaining: 0, resetSeconds: 1 },
