@@ -7,11 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
-import {
-  STORE_RETRY_AFTER_SECONDS,
-  describeStoreError,
-  isStoreUnavailable,
-} from '../storage/unavailable.ts';
+import { describeStoreError, isStoreUnavailable } from '../storage/unavailable.ts';
 import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './access-log.ts';
 import { createApiServing } from './api-serving.ts';
@@ -31,7 +27,7 @@ import type { Exchange, ResponseEvent } from './exchange.ts';
 import type { RequestObserver } from './observer.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem, MAX_HEADER_BYTES } from '../serving/problems.ts';
+import { HttpProblem, MAX_HEADER_BYTES, storeUnavailableProblem } from '../serving/problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../serving/rate-limit.ts';
 import type { RateLimitStore } from '../serving/rate-limit.ts';
 import { RateLimitFields } from './rate-limit-fields.ts';
@@ -236,7 +232,7 @@ export function createApp(deps: AppDeps): App {
         { request_id: ex.requestId, route: ex.operationId, reason, ...(code && { code }) },
         'request failed: the store does not answer',
       );
-      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailable());
+      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailableProblem());
     } else {
       logger.error(
         { err: error, request_id: ex.requestId, route: ex.operationId },
@@ -326,15 +322,6 @@ export function createApp(deps: AppDeps): App {
       await ownAttempts?.close();
     },
   };
-}
-
-function storeUnavailable(): HttpProblem {
-  return new HttpProblem(
-    'store_unavailable',
-    `the database does not answer at the moment; try again in ${STORE_RETRY_AFTER_SECONDS} seconds`,
-    {},
-    { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
-  );
 }
 
 function methodNotAllowed(method: string | undefined): HttpProblem {

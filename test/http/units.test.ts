@@ -11,7 +11,7 @@ import { HttpProblem } from '../../src/serving/problems.ts';
 import { RateLimitFields, decimal } from '../../src/http/rate-limit-fields.ts';
 import { MemoryRateLimitStore } from '../../src/serving/rate-limit.ts';
 import { escapeXml } from '../../src/serving/xml.ts';
-import { byFullName, rosteredJson } from '../../src/http/routes/all-rostered.ts';
+import { byFullName, rosteredJson } from '../../src/serving/operations/all-rostered.ts';
 import type { Player } from '../../src/domain/records.ts';
 import type { StoredToken } from '../../src/storage/repositories/tokens.ts';
 
