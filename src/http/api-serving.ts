@@ -116,9 +116,9 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
         `this endpoint answers with ${listTypes(produces)}, which the Accept header does not allow`,
       );
     }
-    // The handler checks the product too; here it comes before the query and the cache, so a
-    // token without it is a 403 whatever it asks, and a query that is no question never
-    // becomes an entry of its own.
+    // The operation's product, checked here only: before the query and the cache, so a token
+    // without it is a 403 whatever it asks, and a query that is no question never becomes an
+    // entry of its own.
     requireProduct(principal, route.doc.product);
     const query = route.checkQuery(rawQuery);
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;

@@ -1,7 +1,7 @@
 // `fantasy-data mcp`: the Model Context Protocol over stdio, for AI assistants (Claude Desktop,
-// IDE agents...). It reads the store directly through the HTTP API's read model, as the user of
-// the token in FANTASY_TOKEN, with that token's products and rate limit. Standard output carries
-// the protocol only: the store line and logs go to standard error.
+// IDE agents...). It reads the store directly through the API's read model (src/serving), as the
+// user of the token in FANTASY_TOKEN, with that token's products and rate limit. Standard output
+// carries the protocol only: the store line and logs go to standard error.
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from '../../config.ts';

@@ -1,6 +1,6 @@
 // What protects the connect page: its Content-Security-Policy and companion headers, the
 // cross-site request forgery check on every form, the signed, single-use OAuth `state`, and the
-// limit on unknown links and forged forms per client address (http/auth-throttle.ts).
+// limit on unknown links and forged forms per client address (serving/auth-throttle.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { hashToken } from '../../domain/tokens.ts';
