@@ -32,4 +32,23 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The read side serves HTTP and MCP alike (docs/architecture.md): neither it nor the MCP
+    // server may reach into the HTTP layer.
+    files: ['src/serving/**/*.ts', 'src/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+http/',
+              message:
+                'src/serving and src/mcp do not import src/http; the read side is src/serving.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -27,7 +27,7 @@ export interface Config {
   /**
    * Failed authentications (admin keys, connect links and their form tokens, API tokens) one
    * client address may make per minute on each of these; past it the address gets 429 until the
-   * minute ends (src/http/auth-throttle.ts). 0 turns the limit off.
+   * minute ends (src/serving/auth-throttle.ts). 0 turns the limit off.
    */
   authFailuresPerMinute: number;
   /**

@@ -6,15 +6,15 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { ADMIN_ROUTES } from './http/admin/routes/index.ts';
 import { createApp } from './http/app.ts';
-import { AuthThrottle } from './http/auth-throttle.ts';
+import { AuthThrottle } from './serving/auth-throttle.ts';
 import { CONNECT_OPERATIONS } from './http/connect/surface.ts';
-import { createStoreReadModel } from './http/read-model.ts';
+import { createStoreReadModel } from './serving/read-model.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { OPERATIONS } from './http/routes/operations.ts';
 import type { ServiceMetrics } from './metrics/registry.ts';
 import { observeUpstreamCalls } from './platforms/http-client.ts';
 import { createHttpServer } from './http/wire/server.ts';
-import type { RedisRateLimitStore } from './http/rate-limit-redis.ts';
+import type { RedisRateLimitStore } from './serving/rate-limit-redis.ts';
 import { warmUp } from './http/warm.ts';
 import { silentLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
@@ -93,7 +93,7 @@ export async function startServer(
     // embedded default (SQLite, no REDIS_URL, no METRICS_PORT) is about 20 MB of RSS lighter
     // without ioredis, BullMQ and prom-client loaded (docs/performance.md, Memory).
     if (config.redisUrl !== undefined && config.rateLimitPerMinute > 0) {
-      const { RedisRateLimitStore } = await import('./http/rate-limit-redis.ts');
+      const { RedisRateLimitStore } = await import('./serving/rate-limit-redis.ts');
       rateLimitStore = await RedisRateLimitStore.connect(config.redisUrl, {
         logger,
         ...(options.rateLimitKeyPrefix !== undefined && { keyPrefix: options.rateLimitKeyPrefix }),

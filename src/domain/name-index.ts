@@ -99,7 +99,7 @@ export class NameIndex<T extends NameCandidate> {
   /**
    * The same index built in steps of a few milliseconds: each `next()` runs one, the last one
    * returns the index. Building at once takes 70-110 ms for 10,000 players on the 2-core VM, so
-   * the snapshots (http/cache/snapshots.ts) run the steps on separate event-loop turns.
+   * the snapshots (serving/cache/snapshots.ts) run the steps on separate event-loop turns.
    */
   static *inSteps<T extends NameCandidate>(
     players: readonly T[],

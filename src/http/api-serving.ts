@@ -2,9 +2,9 @@
 // negotiate, check the product and the query, then the cached answer or the handler's (which is
 // then cached). A cached answer is served synchronously from here to the socket write: each step
 // continues at once with a value, and only waits (returns a promise) when a step has to wait.
-import type { TokenAuthenticator } from './auth.ts';
-import { requireProduct } from './auth.ts';
-import type { Principal } from './auth.ts';
+import type { TokenAuthenticator } from '../serving/auth.ts';
+import { requireProduct } from '../serving/auth.ts';
+import type { Principal } from '../serving/auth.ts';
 import { preferredCoding } from './cache/conditional.ts';
 import { ResponseCache } from './cache/responses.ts';
 import type { CachedResponse } from './cache/responses.ts';
@@ -13,9 +13,9 @@ import { Kept, MAX_KEPT_PATH } from './wire/kept.ts';
 import { negotiate } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
 import type { RequestObserver } from './observer.ts';
-import { HttpProblem } from './problems.ts';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
-import type { ReadModel } from './read-model.ts';
+import { HttpProblem } from '../serving/problems.ts';
+import type { RateLimitDecision, RateLimiter } from '../serving/rate-limit.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import type { ApiRoute, CheckedQuery } from './route.ts';
 
 const CONTENT_TYPES: Record<MediaType, string> = {
@@ -118,9 +118,9 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
         `this endpoint answers with ${listTypes(produces)}, which the Accept header does not allow`,
       );
     }
-    // The handler checks the product too; here it comes before the query and the cache, so a
-    // token without it is a 403 whatever it asks, and a query that is no question never
-    // becomes an entry of its own.
+    // The operation's product, checked here only: before the query and the cache, so a token
+    // without it is a 403 whatever it asks, and a query that is no question never becomes an
+    // entry of its own.
     requireProduct(principal, route.doc.product);
     const query = route.checkQuery(rawQuery);
     const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;

@@ -8,31 +8,32 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
-import {
-  STORE_RETRY_AFTER_SECONDS,
-  describeStoreError,
-  isStoreUnavailable,
-} from '../storage/unavailable.ts';
+import { describeStoreError, isStoreUnavailable } from '../storage/unavailable.ts';
 import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './wire/access-log.ts';
 import { createApiServing } from './api-serving.ts';
-import { TOKEN_CACHE_MAX_ENTRIES, TOKEN_CACHE_TTL_MS, TokenAuthenticator } from './auth.ts';
-import { AuthThrottle } from './auth-throttle.ts';
+import {
+  TOKEN_CACHE_MAX_ENTRIES,
+  TOKEN_CACHE_TTL_MS,
+  TokenAuthenticator,
+} from '../serving/auth.ts';
+import { AuthThrottle } from '../serving/auth-throttle.ts';
 import { MemoryAttemptStore } from '../sync/attempts.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
-import type { Snapshots } from './cache/snapshots.ts';
+import type { Snapshots } from '../serving/cache/snapshots.ts';
 import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './wire/exchange.ts';
 import type { Exchange, ResponseEvent } from './wire/exchange.ts';
 import type { RequestObserver } from './observer.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem, MAX_HEADER_BYTES } from './problems.ts';
-import { MemoryRateLimitStore, RateLimiter } from './rate-limit.ts';
-import type { RateLimitStore } from './rate-limit.ts';
-import { createStoreReadModel } from './read-model.ts';
-import type { ReadModel } from './read-model.ts';
+import { HttpProblem, MAX_HEADER_BYTES, storeUnavailableProblem } from '../serving/problems.ts';
+import { MemoryRateLimitStore, RateLimiter } from '../serving/rate-limit.ts';
+import type { RateLimitStore } from '../serving/rate-limit.ts';
+import { RateLimitFields } from './rate-limit-fields.ts';
+import { createStoreReadModel } from '../serving/read-model.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { responseInFlight } from './wire/internals.ts';
 import { discardBody } from './wire/request-body.ts';
 import { apiHeaders } from './wire/request-headers.ts';
@@ -158,7 +159,12 @@ export function createApp(deps: AppDeps): App {
   const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger, deps.config.accessLogFlushMs);
-  const responder = new Responder(limiter, accessLog, onResponse, observer);
+  const responder = new Responder(
+    new RateLimitFields(deps.config.rateLimitPerMinute),
+    accessLog,
+    onResponse,
+    observer,
+  );
   const send = responder.send.bind(responder);
   const sendProblem = responder.sendProblem.bind(responder);
   const services =
@@ -225,7 +231,7 @@ export function createApp(deps: AppDeps): App {
         { request_id: ex.requestId, route: ex.operationId, reason, ...(code && { code }) },
         'request failed: the store does not answer',
       );
-      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailable());
+      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailableProblem());
     } else {
       logger.error(
         { err: error, request_id: ex.requestId, route: ex.operationId },
@@ -311,15 +317,6 @@ export function createApp(deps: AppDeps): App {
       await ownAttempts?.close();
     },
   };
-}
-
-function storeUnavailable(): HttpProblem {
-  return new HttpProblem(
-    'store_unavailable',
-    `the database does not answer at the moment; try again in ${STORE_RETRY_AFTER_SECONDS} seconds`,
-    {},
-    { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
-  );
 }
 
 function methodNotAllowed(method: string | undefined): HttpProblem {

@@ -11,7 +11,7 @@ import type {
 
 const METHODS: readonly HttpMethod[] = ['get', 'post', 'delete'];
 import type { SchemaObject } from './openapi-schema.ts';
-import { PROBLEMS, PROBLEM_CODES, problemTypeUri } from './problems.ts';
+import { PROBLEMS, PROBLEM_CODES, problemTypeUri } from '../serving/problems.ts';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d232a;background:#fafbfc}

@@ -1,14 +1,14 @@
 // Assembles the OpenAPI 3.0 document from the routes' own schemas, so what is documented is
 // what is validated and returned. Built once; the app serves the serialized bytes.
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { AUTH_HEADERS } from './auth.ts';
+import { AUTH_HEADERS } from '../serving/auth.ts';
 import { toOpenApiSchema } from './openapi-schema.ts';
 import type { SchemaObject } from './openapi-schema.ts';
-import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CONTENT_TYPE } from './problems.ts';
-import type { ProblemCode } from './problems.ts';
+import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CONTENT_TYPE } from '../serving/problems.ts';
+import type { ProblemCode } from '../serving/problems.ts';
 import type { RouteDoc } from './route.ts';
 import type { OperationDoc } from './routes/operations.ts';
-import { NAMED_SCHEMAS } from './schemas.ts';
+import { NAMED_SCHEMAS } from '../serving/schemas.ts';
 import { ADMIN_TAGS } from './admin/route.ts';
 import type { AdminRouteDoc } from './admin/route.ts';
 import { ADMIN_NAMED_SCHEMAS } from './admin/schemas.ts';

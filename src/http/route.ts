@@ -1,31 +1,22 @@
-// What an endpoint file declares (schemas, product, problems, handler) and how the app runs it:
-// `defineRoute` keeps the handler's types and hands the app one uniform, type-erased route.
+// An API operation (serving/operations) as an HTTP route: `defineRoute` adds what only HTTP has
+// (the OpenAPI words, the media types offered, the response cache's key) and hands the app one
+// uniform, type-erased route.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Product } from '../domain/catalog.ts';
-import type { Principal } from './auth.ts';
+import type { Principal } from '../serving/auth.ts';
+import type { Operation } from '../serving/operation.ts';
+import { invalidParameter } from '../serving/problems.ts';
+import type { ProblemCode } from '../serving/problems.ts';
+import type { ReadModel } from '../serving/read-model.ts';
 import { Kept } from './wire/kept.ts';
 import { isXml } from './negotiate.ts';
 import type { MediaType } from './negotiate.ts';
-import { invalidParameter } from './problems.ts';
-import type { ProblemCode } from './problems.ts';
-import type { ReadModel } from './read-model.ts';
 import { compileParams } from './validate.ts';
 import type { RawParams } from './validate.ts';
 
 export interface HeaderDoc {
   description: string;
   schema: { type: 'string' | 'integer' };
-}
-
-export interface RouteContext<P extends TObject, Q extends TObject> {
-  readonly principal: Principal;
-  readonly read: ReadModel;
-  /** The path parameters, checked against the route's schema (throws a 400 naming the parameter). */
-  params(): Static<P>;
-  /** The query parameters, checked the same way. */
-  query(): Static<Q>;
-  /** Adds a response header, such as X-Match-Count. */
-  header(name: string, value: string): void;
 }
 
 /** The parts of a route the OpenAPI document and the reference page are built from. */
@@ -55,14 +46,11 @@ export interface RouteDoc {
   example: string;
 }
 
-export interface RouteDefinition<
-  P extends TObject,
-  Q extends TObject,
-  R extends TSchema,
-> extends RouteDoc {
-  params: P;
-  query: Q;
-  response: R;
+/** What the route adds to its operation. */
+export interface RouteDefinition<P extends TObject, R extends TSchema, A> extends Omit<
+  RouteDoc,
+  'operationId' | 'path' | 'product' | 'params' | 'query' | 'response'
+> {
   /** Required when `produces` offers XML (either XML type). */
   xml?: (body: Static<R>) => string;
   /** Replaces JSON.stringify where member order matters beyond what a JS object keeps. */
@@ -73,7 +61,8 @@ export interface RouteDefinition<
    * entry instead of one each. Given the checked parameters; the raw ones key it by default.
    */
   cacheKey?: (params: Static<P>) => readonly string[];
-  handler(context: RouteContext<P, Q>): Promise<Static<R>>;
+  /** Response headers of an answer (X-Match-Count), documented in `responseHeaders`. */
+  headers?: (answer: A) => Readonly<Record<string, string>>;
 }
 
 export interface RouteInput {
@@ -117,18 +106,36 @@ export interface ApiRoute {
 /** No query, or one with no parameter in it ('?', '?&'): shared, so a request allocates nothing. */
 const NO_QUERY: CheckedQuery = Object.freeze({ value: Object.freeze({}), key: undefined });
 
-export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
-  definition: RouteDefinition<P, Q, R>,
+export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema, A>(
+  operation: Operation<P, Q, R, A>,
+  definition: RouteDefinition<P, R, A>,
 ): ApiRoute {
-  const { handler, xml, json, cacheKey, ...doc } = definition;
+  const { xml, json, cacheKey, headers: headersOf, responseHeaders, ...words } = definition;
+  const doc: RouteDoc = {
+    operationId: operation.id,
+    path: operation.path,
+    tag: words.tag,
+    summary: words.summary,
+    description: words.description,
+    product: operation.product,
+    contractHeader: words.contractHeader,
+    params: operation.params,
+    query: operation.query,
+    response: operation.response,
+    responseDescription: words.responseDescription,
+    produces: words.produces,
+    ...(responseHeaders !== undefined && { responseHeaders }),
+    errors: words.errors,
+    example: words.example,
+  };
   if (doc.produces.some(isXml) && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);
   }
   const segments = doc.path.split('/');
   const paramNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
-  const params = compileParams(definition.params, 'path');
-  const query = compileParams(definition.query, 'query');
-  const queryNames = Object.keys(definition.query.properties);
+  const params = compileParams(operation.params, 'path');
+  const query = compileParams(operation.query, 'query');
+  const queryNames = Object.keys(operation.query.properties);
   const keyOf = (rawParams: readonly string[]): readonly string[] | undefined => {
     let checked: Static<P>;
     try {
@@ -149,16 +156,14 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     },
     cacheParams: cacheKey === undefined ? (rawParams) => rawParams : memoized(keyOf),
     async run(input) {
-      const context: RouteContext<P, Q> = {
-        principal: input.principal,
-        read: input.read,
-        params: () => params.parse(decodePath(paramNames, input.rawParams)),
-        query: () => input.query.value as Static<Q>,
-        header: (name, value) => {
-          input.headers[name] = value;
-        },
-      };
-      const body = await handler(context);
+      // The product was checked before the query and the cache (api-serving.ts).
+      const answer = await operation.handle(
+        input,
+        params.parse(decodePath(paramNames, input.rawParams)),
+        input.query.value as Static<Q>,
+      );
+      if (headersOf !== undefined) Object.assign(input.headers, headersOf(answer));
+      const body = operation.body(answer);
       if (isXml(input.format) && xml !== undefined) return xml(body);
       return json !== undefined ? json(body) : JSON.stringify(body);
     },

@@ -4,8 +4,8 @@
 import { Kind } from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { invalidParameter, quoteValue } from './problems.ts';
-import type { HttpProblem, InvalidParam } from './problems.ts';
+import { invalidParameter, quoteValue } from '../serving/problems.ts';
+import type { HttpProblem, InvalidParam } from '../serving/problems.ts';
 
 type Where = InvalidParam['in'];
 /** Path parameters by name (already percent-decoded), or query parameters by name (all values). */

@@ -25,10 +25,10 @@ import type { StoredToken } from '../storage/repositories/tokens.ts';
 import { createApp } from './app.ts';
 import type { App } from './app.ts';
 import { cacheBudgets } from './cache/index.ts';
-import { createSnapshotReadModel } from './cache/read-model.ts';
-import { poolCost } from './cache/snapshots.ts';
-import type { PoolCandidate, Snapshots } from './cache/snapshots.ts';
-import { createStoreReadModel } from './read-model.ts';
+import { createSnapshotReadModel } from '../serving/cache/read-model.ts';
+import { poolCost } from '../serving/cache/snapshots.ts';
+import type { PoolCandidate, Snapshots } from '../serving/cache/snapshots.ts';
+import { createStoreReadModel } from '../serving/read-model.ts';
 import { apiRoutes } from './routes/index.ts';
 
 /**

@@ -12,12 +12,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { TokenAuthenticator, requireProduct } from '../http/auth.ts';
-import type { Principal } from '../http/auth.ts';
-import { HttpProblem } from '../http/problems.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import type { ReadModel } from '../http/read-model.ts';
-import { mcpTools } from './tools.ts';
+import { TokenAuthenticator, requireProduct } from '../serving/auth.ts';
+import type { Principal } from '../serving/auth.ts';
+import { HttpProblem, storeUnavailableProblem } from '../serving/problems.ts';
+import type { RateLimiter } from '../serving/rate-limit.ts';
+import type { ReadModel } from '../serving/read-model.ts';
+import { describeStoreError, isStoreUnavailable } from '../storage/unavailable.ts';
+import { NAME_SEARCH_CANDIDATES, mcpTools } from './tools.ts';
 import type { ToolDefinition } from './tools.ts';
 
 export interface McpDeps {
@@ -85,7 +86,17 @@ export function createMcpServer(deps: McpDeps): Server {
     try {
       return await call(compiled, request.params.arguments ?? {});
     } catch (error) {
-      if (error instanceof HttpProblem) return failure(`${error.code}: ${error.detail}`);
+      if (error instanceof HttpProblem) return problem(error);
+      if (isStoreUnavailable(error)) {
+        // An outage, not a fault: the model is told to try again later, as HTTP clients are.
+        // The driver's error is described, never logged whole (it may hold the URL's password).
+        const { reason, code } = describeStoreError(error);
+        deps.logger.warn(
+          { tool: compiled.tool.name, reason, ...(code && { code }) },
+          'tool call failed: the store does not answer',
+        );
+        return problem(storeUnavailableProblem());
+      }
       deps.logger.error({ err: error, tool: compiled.tool.name }, 'tool call failed');
       return failure('internal_error: something went wrong on our side; see the server log');
     }
@@ -105,7 +116,10 @@ export function createMcpServer(deps: McpDeps): Server {
     if (!check.Check(input)) {
       return failure(`invalid_parameter: ${explain(check.Errors(input).First())}`);
     }
-    const answer = await tool.run({ principal, read: deps.read }, input);
+    const answer = await tool.run(
+      { principal, read: deps.read, candidates: NAME_SEARCH_CANDIDATES },
+      input as Record<string, unknown>,
+    );
     return {
       content: [{ type: 'text', text: answer.summary }],
       structuredContent: answer.structured as Record<string, unknown>,
@@ -139,6 +153,10 @@ function explain(error: ValueError | undefined): string {
     return `${name} must be one of ${choices.join(', ')}`;
   }
   return `${name}: ${error.message.toLowerCase()}`;
+}
+
+function problem(error: HttpProblem): CallToolResult {
+  return failure(`${error.code}: ${error.detail}`);
 }
 
 function failure(text: string): CallToolResult {

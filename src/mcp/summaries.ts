@@ -1,6 +1,6 @@
 // The one-line descriptions in the tools' text answers: what a model or a person reading the
 // transcript needs to tell leagues and players apart, ids included for follow-up calls.
-import type { LeagueBody, PlayerBody } from '../http/schemas.ts';
+import type { LeagueBody, PlayerBody } from '../serving/schemas.ts';
 
 export function describeLeague(league: LeagueBody): string {
   const facts = [league.sport, league.season, `on ${league.platform}`]

@@ -95,7 +95,7 @@ export class ServiceMetrics {
     });
   }
 
-  /** Adds the failed and the refused (429) authentications by surface (http/auth-throttle.ts). */
+  /** Adds the failed and the refused (429) authentications by surface (serving/auth-throttle.ts). */
   watchAuthentication(counts: {
     readonly failures: Readonly<Record<string, number>>;
     readonly throttled: Readonly<Record<string, number>>;

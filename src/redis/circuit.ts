@@ -1,5 +1,5 @@
 // One Redis connection for a store that must keep answering when Redis does not: the API's rate
-// limiter (http/rate-limit-redis.ts) and the platforms' request budgets (sync/budget-redis.ts).
+// limiter (serving/rate-limit-redis.ts) and the platforms' request budgets (sync/budget-redis.ts).
 // A command that fails or outlasts `commandTimeoutMs` is answered by the caller's fallback (a
 // count kept in this process: fail open), with a warning at most every `warnIntervalMs`.
 //

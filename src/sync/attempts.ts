@@ -1,6 +1,6 @@
 // Counts of attempts in fixed windows (each starting at its key's first count, the shape of Redis
 // INCR + PEXPIRE), for the limits on links (sync/link-attempts.ts) and on failed authentications
-// (http/auth-throttle.ts). One small interface, this process's memory here and Redis beside it
+// (serving/auth-throttle.ts). One small interface, this process's memory here and Redis beside it
 // (attempts-redis.ts), opened once by the composition root: with REDIS_URL every instance counts
 // in one place, so a client spreading its tries over instances gains nothing.
 import type { Config } from '../config.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { REDACTED, redactSecrets } from '../../src/domain/redact.ts';
 import { linkProblem, linkSecrets } from '../../src/http/admin/routes/common.ts';
-import { HttpProblem } from '../../src/http/problems.ts';
+import { HttpProblem } from '../../src/serving/problems.ts';
 import { PlatformError } from '../../src/platforms/connector.ts';
 
 const SECRET = `s3cret pass&"'/+é%<x>`;

@@ -12,9 +12,9 @@ import { hashToken } from '../../src/domain/tokens.ts';
 import { apiDocuments, createApp } from '../../src/http/app.ts';
 import type { App, AppDeps, ResponseEvent } from '../../src/http/app.ts';
 import { createHttpServer } from '../../src/http/wire/server.ts';
-import type { RateLimitStore } from '../../src/http/rate-limit.ts';
-import { createStoreReadModel } from '../../src/http/read-model.ts';
-import type { ReadModel } from '../../src/http/read-model.ts';
+import type { RateLimitStore } from '../../src/serving/rate-limit.ts';
+import { createStoreReadModel } from '../../src/serving/read-model.ts';
+import type { ReadModel } from '../../src/serving/read-model.ts';
 import { nowIso } from '../../src/storage/db.ts';
 import type { Dialect } from '../../src/storage/db.ts';
 import {

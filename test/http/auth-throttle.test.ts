@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { addressOf } from '../../src/http/auth-throttle.ts';
+import { addressOf } from '../../src/serving/auth-throttle.ts';
 import { generateAdminKey, generateConnectToken, generateToken } from '../../src/domain/tokens.ts';
 import { startServer } from '../../src/main.ts';
 import type { RunningServer } from '../../src/main.ts';

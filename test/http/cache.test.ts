@@ -9,9 +9,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Config } from '../../src/config.ts';
 import type { PlayerRecord } from '../../src/domain/records.ts';
 import type { CacheOptions } from '../../src/http/app.ts';
-import { TOKEN_CACHE_TTL_MS } from '../../src/http/auth.ts';
+import { TOKEN_CACHE_TTL_MS } from '../../src/serving/auth.ts';
 import { MIN_COMPRESSED_BYTES } from '../../src/http/cache/responses.ts';
-import type { ReadModel } from '../../src/http/read-model.ts';
+import type { ReadModel } from '../../src/serving/read-model.ts';
 import { openStore } from '../../src/storage/db.ts';
 import {
   detachLeagues,

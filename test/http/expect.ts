@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { ProblemCode } from '../../src/http/problems.ts';
-import { PROBLEMS } from '../../src/http/problems.ts';
-import { ProblemSchema } from '../../src/http/schemas.ts';
+import type { ProblemCode } from '../../src/serving/problems.ts';
+import { PROBLEMS } from '../../src/serving/problems.ts';
+import { ProblemSchema } from '../../src/serving/schemas.ts';
 
 export interface ProblemBody {
   type: string;

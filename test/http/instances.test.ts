@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createHttpServer } from '../../src/http/wire/server.ts';
-import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
+import { RedisRateLimitStore } from '../../src/serving/rate-limit-redis.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/main.ts';
 import type { RunningServer } from '../../src/main.ts';

@@ -2,7 +2,7 @@
 // content negotiation, on every backend.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LeagueSchema } from '../../src/http/schemas.ts';
+import { LeagueSchema } from '../../src/serving/schemas.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';

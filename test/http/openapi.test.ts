@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { apiRoutes } from '../../src/http/routes/index.ts';
 import { OPERATIONS } from '../../src/http/routes/operations.ts';
 import type { OpenApiDocument } from '../../src/http/openapi.ts';
-import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CODES } from '../../src/http/problems.ts';
+import { AUTH_PROBLEMS, PROBLEMS, PROBLEM_CODES } from '../../src/serving/problems.ts';
 import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';

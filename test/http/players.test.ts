@@ -2,7 +2,7 @@
 // by name, on every backend.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PlayerSchema, RosteredPlayersSchema } from '../../src/http/schemas.ts';
+import { PlayerSchema, RosteredPlayersSchema } from '../../src/serving/schemas.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { testBackends } from '../helpers/store.ts';

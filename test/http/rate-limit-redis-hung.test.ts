@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { RedisRateLimitStore } from '../../src/http/rate-limit-redis.ts';
-import type { RateLimitDecision } from '../../src/http/rate-limit.ts';
+import { RedisRateLimitStore } from '../../src/serving/rate-limit-redis.ts';
+import type { RateLimitDecision } from '../../src/serving/rate-limit.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { startFakeRedis } from './fake-redis.ts';
 import {

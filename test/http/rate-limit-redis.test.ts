@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError } from '../../src/config.ts';
-import { MemoryRateLimitStore } from '../../src/http/rate-limit.ts';
-import type { RateLimitDecision } from '../../src/http/rate-limit.ts';
-import { RedisRateLimitStore, describeRedisUrl } from '../../src/http/rate-limit-redis.ts';
+import { MemoryRateLimitStore } from '../../src/serving/rate-limit.ts';
+import type { RateLimitDecision } from '../../src/serving/rate-limit.ts';
+import { RedisRateLimitStore, describeRedisUrl } from '../../src/serving/rate-limit-redis.ts';
 import { silentLogger } from '../../src/logger.ts';
 import {
   SKIP_WITHOUT_REDIS,

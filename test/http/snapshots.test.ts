@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { PlayerRecord } from '../../src/domain/records.ts';
-import { DEFAULT_POOL_PAGING, Snapshots } from '../../src/http/cache/snapshots.ts';
+import { DEFAULT_POOL_PAGING, Snapshots } from '../../src/serving/cache/snapshots.ts';
 import type { PoolPaging } from '../../src/storage/repositories/snapshot-reads.ts';
 import { writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
 import { buildPlayer } from '../helpers/records.ts';

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { AccessLog } from '../../src/http/wire/access-log.ts';
 import { CachedResponse } from '../../src/http/cache/responses.ts';
 import { Responder } from '../../src/http/wire/exchange.ts';
-import { MemoryRateLimitStore, RateLimiter } from '../../src/http/rate-limit.ts';
+import { RateLimitFields } from '../../src/http/rate-limit-fields.ts';
 import { apiHeaders } from '../../src/http/wire/request-headers.ts';
 import { createLogger } from '../../src/logger.ts';
 import { exchangeBytes } from './raw.ts';
@@ -37,7 +37,7 @@ describe('cached bodies on the wire', () => {
 
   before(async () => {
     const responder = new Responder(
-      new RateLimiter(new MemoryRateLimitStore(), 100),
+      new RateLimitFields(100),
       new AccessLog(createLogger({ level: 'warn' })),
       undefined,
     );

@@ -4,13 +4,14 @@ import { Kept } from '../../src/http/wire/kept.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateToken, hashToken } from '../../src/domain/tokens.ts';
-import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/http/auth.ts';
+import { TOKEN_CACHE_TTL_MS, TokenAuthenticator } from '../../src/serving/auth.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
 import { Router } from '../../src/http/wire/router.ts';
-import { HttpProblem } from '../../src/http/problems.ts';
-import { MemoryRateLimitStore, RateLimiter, decimal } from '../../src/http/rate-limit.ts';
-import { escapeXml } from '../../src/http/xml.ts';
-import { byFullName, rosteredJson } from '../../src/http/routes/all-rostered.ts';
+import { HttpProblem } from '../../src/serving/problems.ts';
+import { RateLimitFields, decimal } from '../../src/http/rate-limit-fields.ts';
+import { MemoryRateLimitStore } from '../../src/serving/rate-limit.ts';
+import { escapeXml } from '../../src/serving/xml.ts';
+import { byFullName, rosteredJson } from '../../src/serving/operations/all-rostered.ts';
 import type { Player } from '../../src/domain/records.ts';
 import type { StoredToken } from '../../src/storage/repositories/tokens.ts';
 
@@ -131,7 +132,7 @@ describe('decimal (RateLimit-Remaining without the number-string cache)', () => 
     }
   });
   it('is what the RateLimit-Remaining field says, on the hot path and in the header object', () => {
-    const limiter = new RateLimiter(new MemoryRateLimitStore(), 1_000_000_000);
+    const limiter = new RateLimitFields(1_000_000_000);
     const decision = {
       allowed: true,
       limit: 1_000_000_000,
@@ -143,11 +144,11 @@ describe('decimal (RateLimit-Remaining without the number-string cache)', () => 
   });
 });
 
-describe('RateLimiter field renderings', () => {
+describe('RateLimitFields', () => {
   // The hot path writes fieldLines() into a cached answer's head; every other answer passes
   // headers() to writeHead. Both must carry the same fields with the same values.
   it('gives the same fields as header lines and as a header object', () => {
-    const limiter = new RateLimiter(new MemoryRateLimitStore(), 120);
+    const limiter = new RateLimitFields(120);
     const decisions = [
       { allowed: true, limit: 120, remaining: 119, resetSeconds: 60 },
       { allowed: true, limit: 120, remaining: 0, resetSeconds: 1 },

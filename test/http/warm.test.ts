@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import type { LeagueSnapshot } from '../../src/domain/records.ts';
-import { poolCost } from '../../src/http/cache/snapshots.ts';
+import { poolCost } from '../../src/serving/cache/snapshots.ts';
 import { warmUp } from '../../src/http/warm.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';

@@ -19,7 +19,7 @@ import { createAdminKey } from '../../src/storage/repositories/admin-keys.ts';
 import { createConnectorRegistry } from '../../src/sync/connectors.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
 import { syncAll } from '../../src/sync/engine.ts';
-import { AUTH_SURFACES } from '../../src/http/auth-throttle.ts';
+import { AUTH_SURFACES } from '../../src/serving/auth-throttle.ts';
 import { tempDataDir } from '../cli/run-cli.ts';
 import type { TempDir } from '../cli/run-cli.ts';
 

@@ -1,17 +1,17 @@
 // `fantasy-data mcp`: the Model Context Protocol over stdio, for AI assistants (Claude Desktop,
-// IDE agents...). It reads the store directly through the HTTP API's read model, as the user of
-// the token in FANTASY_TOKEN, with that token's products and rate limit. Standard output carries
-// the protocol only: the store line and logs go to standard error.
+// IDE agents...). It reads the store directly through the API's read model (src/serving), as the
+// user of the token in FANTASY_TOKEN, with that token's products and rate limit. Standard output
+// carries the protocol only: the store line and logs go to standard error.
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from '../../config.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { HttpProblem } from '../../http/problems.ts';
-import { MemoryRateLimitStore, RateLimiter } from '../../http/rate-limit.ts';
-import type { RateLimitStore } from '../../http/rate-limit.ts';
-import { RedisRateLimitStore } from '../../http/rate-limit-redis.ts';
-import { createStoreReadModel } from '../../http/read-model.ts';
-import { TokenAuthenticator } from '../../http/auth.ts';
+import { HttpProblem } from '../../serving/problems.ts';
+import { MemoryRateLimitStore, RateLimiter } from '../../serving/rate-limit.ts';
+import type { RateLimitStore } from '../../serving/rate-limit.ts';
+import { RedisRateLimitStore } from '../../serving/rate-limit-redis.ts';
+import { createStoreReadModel } from '../../serving/read-model.ts';
+import { TokenAuthenticator } from '../../serving/auth.ts';
 import { createLogger } from '../../logger.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { openStore } from '../../storage/db.ts';

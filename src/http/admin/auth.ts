@@ -6,8 +6,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AdminScope } from '../../domain/admin-scopes.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/tokens.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
-import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
-import { HttpProblem } from '../problems.ts';
+import type { AuthClient, AuthThrottle } from '../../serving/auth-throttle.ts';
+import { HttpProblem } from '../../serving/problems.ts';
 
 export interface AdminPrincipal {
   keyId: number;

@@ -1,6 +1,6 @@
 // The JSON body of an admin request: application/json, at most 64 KB, parsed; an empty body is {}.
 import type { IncomingMessage } from 'node:http';
-import { HttpProblem } from '../problems.ts';
+import { HttpProblem } from '../../serving/problems.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

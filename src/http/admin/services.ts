@@ -3,7 +3,7 @@
 import type { Config } from '../../config.ts';
 import type { Store } from '../../storage/db.ts';
 import type { AccountServices } from '../../sync/account-services.ts';
-import type { AuthThrottle } from '../auth-throttle.ts';
+import type { AuthThrottle } from '../../serving/auth-throttle.ts';
 
 export interface AdminServices {
   store: Store;

@@ -2,12 +2,12 @@
 // them fresh, and the read model that answers from them (docs/performance.md).
 import type { Logger } from 'pino';
 import type { Store } from '../../storage/db.ts';
-import type { ReadModel } from '../read-model.ts';
-import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from './change-feed.ts';
-import { createSnapshotReadModel } from './read-model.ts';
+import type { ReadModel } from '../../serving/read-model.ts';
+import { ChangeFeed, DEFAULT_POLL_INTERVAL_MS } from '../../serving/cache/change-feed.ts';
+import { createSnapshotReadModel } from '../../serving/cache/read-model.ts';
 import { ResponseCache } from './responses.ts';
-import { Snapshots } from './snapshots.ts';
-import type { SnapshotLimits } from './snapshots.ts';
+import { Snapshots } from '../../serving/cache/snapshots.ts';
+import type { SnapshotLimits } from '../../serving/cache/snapshots.ts';
 
 /** How much each cache may hold; the one source of them is `cacheBudgets` (CACHE_MB). */
 export interface CacheBudgets {

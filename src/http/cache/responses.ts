@@ -12,10 +12,10 @@ import { flat } from '../wire/flat.ts';
 import { fieldBlock } from '../wire/response-head.ts';
 import { ETAG_SUFFIX } from './conditional.ts';
 import type { Coding } from './conditional.ts';
-import { ByteLru } from './lru.ts';
-import type { Invalidation, Snapshots } from './snapshots.ts';
+import { ByteLru } from '../../serving/cache/lru.ts';
+import type { Invalidation, Snapshots } from '../../serving/cache/snapshots.ts';
 import { poolKeyOf } from '../../domain/pools.ts';
-import { poolCacheKey } from './snapshots.ts';
+import { poolCacheKey } from '../../serving/cache/snapshots.ts';
 
 /** Below this a compressed body saves less than its headers and its CPU cost. */
 export const MIN_COMPRESSED_BYTES = 1024;

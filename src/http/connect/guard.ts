@@ -1,11 +1,11 @@
 // What protects the connect page: its Content-Security-Policy and companion headers, the
 // cross-site request forgery check on every form, the signed, single-use OAuth `state`, and the
-// limit on unknown links and forged forms per client address (http/auth-throttle.ts).
+// limit on unknown links and forged forms per client address (serving/auth-throttle.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { hashToken } from '../../domain/tokens.ts';
-import type { AuthClient, AuthThrottle } from '../auth-throttle.ts';
-import type { HttpProblem } from '../problems.ts';
+import type { AuthClient, AuthThrottle } from '../../serving/auth-throttle.ts';
+import type { HttpProblem } from '../../serving/problems.ts';
 import { STYLE_HASH, page } from './html.ts';
 
 /**

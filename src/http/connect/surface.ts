@@ -28,8 +28,8 @@ import {
   describeStoreError,
   isStoreUnavailable,
 } from '../../storage/unavailable.ts';
-import { HttpProblem } from '../problems.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import { HttpProblem } from '../../serving/problems.ts';
+import type { RateLimiter } from '../../serving/rate-limit.ts';
 import { browserBinding } from './browser-binding.ts';
 import { finishWhenLinksDone, returnLocation } from './finish.ts';
 import { formValues, isOauthPlatform, linkRequestFrom } from './forms.ts';

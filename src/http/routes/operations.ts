@@ -2,7 +2,7 @@
 // The app serves them (their bodies are built once); these are their declarations.
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
-import { HealthSchema, ProblemSchema } from '../schemas.ts';
+import { HealthSchema, ProblemSchema } from '../../serving/schemas.ts';
 
 export interface OperationResponseDoc {
   description: string;

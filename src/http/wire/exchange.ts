@@ -9,9 +9,10 @@ import type { AccessLog } from './access-log.ts';
 import { ifNoneMatch } from '../cache/conditional.ts';
 import type { CachedResponse, Representation } from '../cache/responses.ts';
 import type { RequestObserver } from '../observer.ts';
-import { PROBLEM_CONTENT_TYPE, renderProblem } from '../problems.ts';
-import type { HttpProblem } from '../problems.ts';
-import type { RateLimitDecision, RateLimiter } from '../rate-limit.ts';
+import { PROBLEM_CONTENT_TYPE, renderProblem } from '../../serving/problems.ts';
+import type { HttpProblem } from '../../serving/problems.ts';
+import type { RateLimitDecision } from '../../serving/rate-limit.ts';
+import type { RateLimitFields } from '../rate-limit-fields.ts';
 import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 
@@ -44,7 +45,7 @@ export interface ResponseEvent {
 
 export class Responder {
   constructor(
-    private readonly limiter: RateLimiter,
+    private readonly rateFields: RateLimitFields,
     private readonly accessLog: AccessLog,
     private readonly onResponse: ((event: ResponseEvent) => void) | undefined,
     /** Metrics: one call per response with fixed arguments (see observer.ts). */
@@ -65,7 +66,7 @@ export class Responder {
       'Content-Length': Buffer.byteLength(body),
       'Cache-Control': 'no-store',
       'X-Request-Id': ex.requestId,
-      ...(ex.rate && this.limiter.headers(ex.rate)),
+      ...(ex.rate && this.rateFields.headers(ex.rate)),
       ...headers,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -95,7 +96,7 @@ export class Responder {
     const { req, res } = ex;
     const blocks = entry.headBlocks(representation, vary);
     let own = `X-Request-Id: ${ex.requestId}\r\n`;
-    if (ex.rate !== undefined) own += this.limiter.fieldLines(ex.rate);
+    if (ex.rate !== undefined) own += this.rateFields.fieldLines(ex.rate);
     if (ifNoneMatch(ex.headers['if-none-match'], representation.etag)) {
       writeHeadBlock(res, 304, blocks.notModified + own, false);
       res.end();

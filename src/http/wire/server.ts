@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { App } from '../app.ts';
-import { MAX_HEADER_BYTES } from '../problems.ts';
+import { MAX_HEADER_BYTES } from '../../serving/problems.ts';
 
 /** How long a peer has, after an answer that ends its connection, to read it and close. */
 export const ANSWERED_LINGER_MS = 5_000;

@@ -1,4 +1,4 @@
-// Reads for the HTTP layer's snapshot cache: what changed since a data_seq (for invalidation from
+// Reads for the read side's snapshot cache: what changed since a data_seq (for invalidation from
 // any process), a user's leagues with when each was synced, a league's roster and a pool's names
 // (in pages: a large pool is thousands of rows), and what the warm-up at start needs. The cache
 // holds the results in memory until the league, user or pool changes.

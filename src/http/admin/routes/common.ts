@@ -18,7 +18,7 @@ import { LinkBusyError } from '../../../sync/errors.ts';
 import { LinkAttemptsError } from '../../../sync/link-attempts.ts';
 import { QueueUnavailableError } from '../../../sync/requests.ts';
 import type { SyncRequests } from '../../../sync/requests.ts';
-import { HttpProblem } from '../../problems.ts';
+import { HttpProblem } from '../../../serving/problems.ts';
 import { PlatformSchema } from '../schemas.ts';
 
 const IdParam = (description: string) =>

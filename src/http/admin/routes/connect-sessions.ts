@@ -15,7 +15,7 @@ import {
   insertConnectSession,
   listConnectSessions,
 } from '../../../storage/repositories/connect-sessions.ts';
-import { HttpProblem } from '../../problems.ts';
+import { HttpProblem } from '../../../serving/problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import {
   ConnectSessionListSchema,

@@ -7,7 +7,7 @@ import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
 import { unlinkAccount } from '../../../storage/repositories/removals.ts';
-import { invalidParameter } from '../../problems.ts';
+import { invalidParameter } from '../../../serving/problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import { LinkListSchema, LinkOutcomeSchema, LinkSchema, toLinkBody } from '../schemas.ts';
 import {

@@ -7,7 +7,7 @@ import {
   listTokensForUser,
   revokeTokenById,
 } from '../../../storage/repositories/tokens.ts';
-import { HttpProblem } from '../../problems.ts';
+import { HttpProblem } from '../../../serving/problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import {
   DURATION,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ConflictError, InvalidInputError } from '../../../domain/errors.ts';
 import { deleteUser } from '../../../storage/repositories/removals.ts';
 import { createUser, listUsers } from '../../../storage/repositories/users.ts';
-import { HttpProblem } from '../../problems.ts';
+import { HttpProblem } from '../../../serving/problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import { UserListSchema, UserSchema, toUserBody } from '../schemas.ts';
 import { NoQuery, UserParams, notFound, userOrNotFound } from './common.ts';

@@ -1,5 +1,6 @@
 // Every error the API can answer with: one list of codes, one code -> status mapping, one renderer
 // of RFC 9457 problem details. Handlers throw `HttpProblem`; the app turns it into a response.
+import { STORE_RETRY_AFTER_SECONDS } from '../storage/unavailable.ts';
 
 /** The most the request line and headers may take together (node:http's maxHeaderSize). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -269,6 +270,16 @@ export function renderProblem(problem: HttpProblem, requestId: string): string {
     request_id: requestId,
     ...problem.extensions,
   });
+}
+
+/** The store does not answer: try again after STORE_RETRY_AFTER_SECONDS (storage/unavailable.ts). */
+export function storeUnavailableProblem(): HttpProblem {
+  return new HttpProblem(
+    'store_unavailable',
+    `the database does not answer at the moment; try again in ${STORE_RETRY_AFTER_SECONDS} seconds`,
+    {},
+    { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+  );
 }
 
 /** A 400 naming one parameter. */

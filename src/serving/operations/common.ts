@@ -1,4 +1,4 @@
-// Pieces several endpoint files share: the league_id path parameter and the league lookup that
+// Pieces several operations share: the league_id path parameter and the league lookup that
 // answers 404 alike for a league that does not exist, one the caller does not belong to and one
 // of a season outside SUPPORTED_SEASONS (kept in the store, not served).
 import { Type } from '@sinclair/typebox';

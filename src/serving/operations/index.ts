@@ -1,0 +1,20 @@
+// The public API's operations, in the order the documentation lists them, for a service serving
+// `seasons` (the configured SUPPORTED_SEASONS, ascending). HTTP routes and MCP tools are built
+// from these.
+import { allRostered } from './all-rostered.ts';
+import { findAllLeagues } from './find-all-leagues.ts';
+import { leagueSettings } from './league-settings.ts';
+import { playerById } from './player-by-id.ts';
+import { playerByName } from './player-by-name.ts';
+
+export function publicOperations(seasons: readonly number[]) {
+  return {
+    findAllLeagues: findAllLeagues(seasons),
+    leagueSettings,
+    playerById,
+    playerByName,
+    allRostered,
+  } as const;
+}
+
+export type PublicOperations = ReturnType<typeof publicOperations>;
