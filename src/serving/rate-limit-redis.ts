@@ -12,6 +12,7 @@ import type { Result } from 'ioredis';
 import { ConfigError, describeRedisUrl } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { RedisCircuit } from '../redis/circuit.ts';
+import { FIXED_WINDOW_HIT_SCRIPT } from '../redis/fixed-window.ts';
 import type { RedisCircuitTuning } from '../redis/circuit.ts';
 import { MemoryRateLimitStore } from './rate-limit.ts';
 import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
@@ -19,19 +20,6 @@ import type { RateLimitDecision, RateLimitStore } from './rate-limit.ts';
 export { describeRedisUrl } from '../config.ts';
 
 export const RATE_LIMIT_KEY_PREFIX = 'fld:rl:';
-
-// A key without a TTL cannot come from this script (it is atomic), but if one ever exists it
-// would never reset; giving it the window keeps the limit from sticking forever.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -61,7 +49,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.circuit = new RedisCircuit(url, {
       ...options,
       commandTimeoutMs: options.commandTimeoutMs ?? 250,
-      scripts: { fldRateLimitHit: { numberOfKeys: 1, lua: HIT_SCRIPT } },
+      scripts: { fldRateLimitHit: { numberOfKeys: 1, lua: FIXED_WINDOW_HIT_SCRIPT } },
       reportConnectionErrors: true,
       messages: {
         unavailable: 'redis rate-limit store unavailable; counting in this process (fail open)',

@@ -8,6 +8,7 @@
 import type { Result } from 'ioredis';
 import type { Logger } from '../logger.ts';
 import { RedisCircuit } from '../redis/circuit.ts';
+import { FIXED_WINDOW_HIT_SCRIPT } from '../redis/fixed-window.ts';
 import type { RedisCircuitTuning } from '../redis/circuit.ts';
 import { MemoryAttemptStore } from './attempts.ts';
 import type { AttemptCount, AttemptRule, AttemptStore } from './attempts.ts';
@@ -40,17 +41,6 @@ end
 return 0
 `;
 
-const ADD_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     fldAttemptsAdd(key: string, windowMs: number): Result<[number, number], Context>;
@@ -73,7 +63,7 @@ export class RedisAttemptStore implements AttemptStore {
     this.circuit = new RedisCircuit(url, {
       ...options,
       commandTimeoutMs: options.commandTimeoutMs ?? 500,
-      scripts: { fldAttemptsAdd: { numberOfKeys: 1, lua: ADD_SCRIPT } },
+      scripts: { fldAttemptsAdd: { numberOfKeys: 1, lua: FIXED_WINDOW_HIT_SCRIPT } },
       messages: {
         unavailable:
           'redis attempt limits unavailable; counting attempts in this process (fail open)',
