@@ -92,13 +92,16 @@ describe('the links of the README and docs/', () => {
   });
 });
 
-/** Every `(env, 'NAME'` and `name = 'NAME'` in src: the variables the configuration reads. */
+/**
+ * Every `(env, 'NAME'`, `name = 'NAME'` and `env: 'NAME'` (a platform module's variables, which
+ * config.ts reads through the registry) in src: the variables the configuration reads.
+ */
 function variablesRead(folder: string): Set<string> {
   const names = new Set<string>();
   for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const source = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-    const reads = /(?:\(\s*env,\s*|\bname = )'([A-Z][A-Z0-9_]*)'/g;
+    const reads = /(?:\(\s*env,\s*|\bname = |\benv: )'([A-Z][A-Z0-9_]*)'/g;
     for (const match of source.matchAll(reads)) {
       names.add(match[1] as string);
     }
