@@ -2,7 +2,7 @@
 // playwright-core): open a session link, link the fake Sleeper and the fake ESPN, watch each first
 // sync finish (the page reloads itself while one runs), land on the return URL; a used and an
 // expired link are refused. A screenshot of each state goes to test-artifacts/connect/ (ignored
-// by git). Skipped, saying why, when Chromium or the recorded responses are missing.
+// by git). Both fakes serve the project's made-up data; skipped, saying why, without Chromium.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,24 +13,20 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { ESPN_FAN, ESPN_FIXTURES_SKIP, startFakeEspn } from '../helpers/fake-espn.ts';
+import { SYNTHETIC_ESPN_DATA } from '../helpers/espn-data.ts';
+import { ESPN_FAN } from '../helpers/fake-espn.ts';
 import type { FakeEspn } from '../helpers/fake-espn.ts';
-import {
-  RECORDED_SLEEPER_USER,
-  SLEEPER_FIXTURES_SKIP,
-  startFakeSleeper,
-} from '../helpers/fake-platform.ts';
 import type { FakeSleeper } from '../helpers/fake-platform.ts';
+import { SYNTHETIC_SLEEPER } from '../helpers/sleeper-data.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
 import { CHROMIUM_SKIP, launchChromium } from './chromium.ts';
 import { createSession } from './page-helpers.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/connect/', import.meta.url));
-const SKIP: false | string = CHROMIUM_SKIP || SLEEPER_FIXTURES_SKIP || ESPN_FIXTURES_SKIP;
 const SYNC_TIMEOUT_MS = 120_000;
 
-describe('the connect page in headless Chromium', { skip: SKIP }, () => {
+describe('the connect page in headless Chromium', { skip: CHROMIUM_SKIP }, () => {
   let t: TestApp;
   let sleeper: FakeSleeper;
   let espn: FakeEspn;
@@ -56,8 +52,8 @@ describe('the connect page in headless Chromium', { skip: SKIP }, () => {
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    sleeper = await startFakeSleeper({ onlyRecordedLeagues: true });
-    espn = await startFakeEspn();
+    sleeper = await SYNTHETIC_SLEEPER.start();
+    espn = await SYNTHETIC_ESPN_DATA.start();
     t = await startTestApp({
       dialect: 'sqlite',
       platforms: {
@@ -99,7 +95,7 @@ describe('the connect page in headless Chromium', { skip: SKIP }, () => {
     assert.equal(await page.locator('section[data-platform]').count(), 2);
     await shot(page, '01-session-opened');
 
-    await page.fill('#sleeper-username', RECORDED_SLEEPER_USER.username);
+    await page.fill('#sleeper-username', SYNTHETIC_SLEEPER.user.username);
     await page.click('#platform-sleeper button[type=submit]');
     await page.waitForSelector('#platform-sleeper .status.ok');
     await shot(page, '02-sleeper-linked-first-sync');

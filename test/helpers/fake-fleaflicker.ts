@@ -1,6 +1,8 @@
-// A fake Fleaflicker API on 127.0.0.1 serving the recorded responses in
-// ../shared/fixtures/fleaflicker (read at test time, never copied), chosen by each call's query
-// (league_id, season, result_offset) the way Fleaflicker chooses them.
+// A fake Fleaflicker API on 127.0.0.1 serving the responses of a directory, chosen by each call's
+// query (league_id, season, result_offset) the way Fleaflicker chooses them: the recordings in
+// ../shared/fixtures/fleaflicker (read at test time, never copied) by default, or the project's
+// own made-up ones (test/fixtures/fleaflicker/synthetic; fleaflicker-data.ts pairs each with its
+// facts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,8 @@ export const RECORDED_FLEAFLICKER_EMAIL = 'recorded-owner@example.com';
 
 export interface FakeFleaflickerOptions {
   fixturesDir?: string;
+  /** The e-mail whose league lists the directory holds; default RECORDED_FLEAFLICKER_EMAIL. */
+  email?: string;
   /**
    * Trim each league list to leagues whose standings (for that season) and rosters are both
    * recorded; otherwise lists are served as recorded and the missing bodies answer 404.
@@ -37,7 +41,7 @@ export interface FakeFleaflickerOptions {
 export interface FakeFleaflicker extends FakePlatformServer {
   /** What to pass as the connector's baseUrl (the fake serves Fleaflicker's methods at its root). */
   readonly baseUrl: string;
-  /** A fresh parse of a recorded file, by name ("FetchLeagueRosters-312861.json"). */
+  /** A fresh parse of a served file, by name ("FetchLeagueRosters-312861.json"). */
   recorded(fileName: string): unknown;
 }
 
@@ -90,7 +94,7 @@ export async function startFakeFleaflicker(
   const football = (request: FakeRequest): boolean => ['', 'NFL'].includes(q(request, 'sport'));
 
   const userLeagues = (request: FakeRequest): FakeReply => {
-    if (q(request, 'email').toLowerCase() !== RECORDED_FLEAFLICKER_EMAIL) {
+    if (q(request, 'email').toLowerCase() !== (options.email ?? RECORDED_FLEAFLICKER_EMAIL)) {
       return options.unknownEmail ?? notFound;
     }
     const season = q(request, 'season');
@@ -150,7 +154,7 @@ export async function startFakeFleaflicker(
     baseUrl: server.url,
     recorded(fileName) {
       const body = files.get(fileName);
-      if (body === undefined) throw new Error(`no recorded Fleaflicker response ${fileName}`);
+      if (body === undefined) throw new Error(`no Fleaflicker response ${fileName} to serve`);
       return JSON.parse(body) as unknown;
     },
   };

@@ -1,7 +1,8 @@
-// A fake MyFantasyLeague on 127.0.0.1 that answers exports from the recorded responses in
-// ../shared/fixtures/mfl: the API's paths (/<year>/export?TYPE=..., /<year>/login), a login that
-// hands out a cookie, and league 11747 private (answered only with that cookie). Leagues and
-// seasons not recorded answer MFL's refusal shape. `intercept` lets a test answer first.
+// A fake MyFantasyLeague on 127.0.0.1 that answers exports from a set of files: the API's paths
+// (/<year>/export?TYPE=..., /<year>/login), a login that hands out a cookie, and one league private
+// (answered only with that cookie). Leagues and seasons the files lack answer MFL's refusal shape.
+// `intercept` lets a test answer first. The files are the recordings in ../shared/fixtures/mfl by
+// default, or the project's own made-up ones (mfl-data.ts pairs each set with its facts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,21 +26,41 @@ export const MFL_LOGIN = {
 /** The league the recordings have as private (its anonymous read is the recorded refusal). */
 export const PRIVATE_LEAGUE = '11747';
 
-/** The league id of each recorded file, by `<season>:<TYPE>:<L>`. */
-const RECORDED: Readonly<Record<string, string>> = {
-  '2019:league:54040': '2019-league-54040.json',
-  '2020:league:54040': '2020-league-54040.json',
-  '2020:league:65443': '2020-league-65443.json',
-  '2020:league:11747': '2020-league-11747-with-apikey.json',
-  '2020:rosters:54040': '2020-rosters-54040.json',
-  '2020:rosters:11747': '2020-rosters-11747.json',
-  '2020:players:': '2020-players-DETAILS-L54040.json',
+/** The files a fake MFL answers from. */
+export interface MflFiles {
+  dir: string;
+  /** The file of each export, by `<season>:<TYPE>:<L>` ("2020:players:" for the player list). */
+  exports: Readonly<Record<string, string>>;
+  /** The login's 2020 TYPE=myleagues list. */
+  myLeagues2020: string;
+  /** The private league, and the file of MFL's refusal to read it without the cookie. */
+  privateLeague: string;
+  privateRefusal: string;
+}
+
+export const RECORDED_MFL_FILES: MflFiles = {
+  dir: MFL_FIXTURES_DIR,
+  exports: {
+    '2019:league:54040': '2019-league-54040.json',
+    '2020:league:54040': '2020-league-54040.json',
+    '2020:league:65443': '2020-league-65443.json',
+    '2020:league:11747': '2020-league-11747-with-apikey.json',
+    '2020:rosters:54040': '2020-rosters-54040.json',
+    '2020:rosters:11747': '2020-rosters-11747.json',
+    '2020:players:': '2020-players-DETAILS-L54040.json',
+  },
+  // One league, 21499.
+  myLeagues2020: '2020-myleagues-FRANCHISE_NAMES.json',
+  privateLeague: PRIVATE_LEAGUE,
+  privateRefusal: '2020-league-private-without-apikey-error.json',
 };
 
 export interface FakeMflOptions {
+  /** Default: the recordings. */
+  files?: MflFiles;
   /**
-   * The login's leagues by season, as TYPE=myleagues lists them. Default: the recorded 2020 list
-   * (one league, 21499) and nothing in other seasons.
+   * The login's leagues by season, as TYPE=myleagues lists them. Default: the files' 2020 list
+   * and nothing in other seasons.
    */
   myLeagues?: Record<number, Array<{ league_id: string; name: string; franchise_id: string }>>;
 }
@@ -48,7 +69,7 @@ export interface FakeMfl extends FakePlatformServer {
   readonly baseUrl: string;
   /** Answers before the recordings when it returns a reply; undefined passes the request on. */
   intercept: ((request: FakeRequest) => FakeReply | undefined) | undefined;
-  /** A fresh parse of a recorded file. */
+  /** A fresh parse of one of the files. */
   recorded(file: string): unknown;
 }
 
@@ -56,7 +77,8 @@ const refusal = (text: string): FakeReply =>
   reply.json({ version: '1.0', error: { $t: text }, encoding: 'utf-8' });
 
 export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMfl> {
-  const read = (file: string): string => readFileSync(join(MFL_FIXTURES_DIR, file), 'utf8');
+  const files = options.files ?? RECORDED_MFL_FILES;
+  const read = (file: string): string => readFileSync(join(files.dir, file), 'utf8');
   let intercept: FakeMfl['intercept'];
 
   function login(request: FakeRequest): FakeReply {
@@ -73,7 +95,7 @@ export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMf
   function myLeagues(season: number): FakeReply {
     if (options.myLeagues === undefined) {
       return season === 2020
-        ? reply.raw(read('2020-myleagues-FRANCHISE_NAMES.json'))
+        ? reply.raw(read(files.myLeagues2020))
         : reply.json({ version: '1.0', leagues: {}, encoding: 'utf-8' });
     }
     const list = options.myLeagues[season] ?? [];
@@ -84,7 +106,7 @@ export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMf
 
   function players(request: FakeRequest): FakeReply {
     const wanted = request.query.get('PLAYERS');
-    const body = read(RECORDED['2020:players:'] as string);
+    const body = read(files.exports['2020:players:'] as string);
     if (wanted === null) return reply.raw(body);
     const ids = new Set(wanted.split(','));
     const all = (JSON.parse(body) as { players: { player: Array<{ id: string }> } }).players.player;
@@ -98,13 +120,11 @@ export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMf
     if (type === 'myleagues') {
       return loggedIn ? myLeagues(season) : refusal('API requires logged in user');
     }
-    if (league === PRIVATE_LEAGUE && !loggedIn) {
-      return reply.raw(read('2020-league-private-without-apikey-error.json'));
-    }
+    if (league === files.privateLeague && !loggedIn) return reply.raw(read(files.privateRefusal));
     if (type === 'players' && season === 2020) return players(request);
-    const file = RECORDED[`${season}:${type}:${type === 'players' ? '' : league}`];
+    const file = files.exports[`${season}:${type}:${type === 'players' ? '' : league}`];
     if (file !== undefined) return reply.raw(read(file));
-    return refusal(`Invalid league ID ${league} for ${season} (not recorded)`);
+    return refusal(`Invalid league ID ${league} for ${season} (no such file)`);
   }
 
   const server = await startFakePlatform(

@@ -1,5 +1,5 @@
-// A linked Fleaflicker account synced by the engine through a fake Fleaflicker serving the
-// recordings: the pool and the league land in the store, and an e-mail Fleaflicker stops
+// A linked Fleaflicker account synced by the engine through a fake Fleaflicker serving the made-up
+// data, and the recordings when ../shared has them: the pool and the league land in the store, and an e-mail Fleaflicker stops
 // answering for marks the account "needs linking again" while the synced league stays served.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,12 +9,8 @@ import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { syncUser } from '../../src/sync/engine.ts';
 import { userLinkedWith } from '../helpers/connectors.ts';
-import {
-  FLEAFLICKER_FIXTURES_SKIP,
-  RECORDED_FLEAFLICKER_EMAIL,
-  startFakeFleaflicker,
-} from '../helpers/fake-fleaflicker.ts';
 import type { FakeFleaflicker } from '../helpers/fake-fleaflicker.ts';
+import { FLEAFLICKER_DATA_SETS } from '../helpers/fleaflicker-data.ts';
 import { reply } from '../helpers/fake-platform.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
@@ -25,59 +21,61 @@ const ALL = { sports: [], seasons: [] } as const;
 const CONTRACT = seasonsBetween(2017, 2021);
 const SCOPE = { sports: [], seasons: CONTRACT, supportedSeasons: CONTRACT } as const;
 
-for (const dialect of testBackends()) {
-  describe(`Fleaflicker sync (${dialect})`, { skip: FLEAFLICKER_FIXTURES_SKIP }, () => {
-    let fake: FakeFleaflicker;
-    let store: TestStore;
-    let userId: number;
-    let connector: ReturnType<typeof createFleaflickerConnector>;
-    const sync = () =>
-      syncUser(store, { fleaflicker: connector }, { userId, ...SCOPE, trigger: 'test' });
+for (const data of FLEAFLICKER_DATA_SETS) {
+  for (const dialect of testBackends()) {
+    describe(`Fleaflicker sync (${data.label}, ${dialect})`, { skip: data.skip }, () => {
+      let fake: FakeFleaflicker;
+      let store: TestStore;
+      let userId: number;
+      let connector: ReturnType<typeof createFleaflickerConnector>;
+      const sync = () =>
+        syncUser(store, { fleaflicker: connector }, { userId, ...SCOPE, trigger: 'test' });
 
-    before(async () => {
-      fake = await startFakeFleaflicker({ onlyRecordedLeagues: true });
-      store = await createTestStore(dialect);
-      connector = createFleaflickerConnector({
-        baseUrl: fake.baseUrl,
-        maxAttempts: 2,
-        backoffBaseMs: 1,
-        requestsPerMinute: 0,
+      before(async () => {
+        fake = await data.start();
+        store = await createTestStore(dialect);
+        connector = createFleaflickerConnector({
+          baseUrl: fake.baseUrl,
+          maxAttempts: 2,
+          backoffBaseMs: 1,
+          requestsPerMinute: 0,
+        });
+        ({ userId } = await userLinkedWith(store.db, 'alice', connector, {
+          email: data.email,
+        }));
       });
-      ({ userId } = await userLinkedWith(store.db, 'alice', connector, {
-        email: RECORDED_FLEAFLICKER_EMAIL,
-      }));
-    });
-    after(async () => {
-      await store?.destroy();
-      await fake?.close();
-    });
+      after(async () => {
+        await store?.destroy();
+        await fake?.close();
+      });
 
-    it('writes the football pool, then the league against it', async () => {
-      const summary = await sync();
-      assert.equal(summary.outcome, 'ok', JSON.stringify(summary.accounts[0]?.error));
-      const account = summary.accounts[0];
-      assert.deepEqual(
-        account?.pools.map((p) => [p.sport, p.season, p.outcome, p.players]),
-        [['football', 0, 'written', 60]],
-      );
-      assert.deepEqual(
-        account?.leagues.map((l) => [l.platformLeagueKey, l.outcome]),
-        [['312861', 'written']],
-      );
-      const [league] = await findLeaguesForUser(store.db, userId, ALL);
-      assert.ok(league);
-      assert.equal(league.name, 'Avid Auctioneers Alliance');
-      assert.equal((await listRosteredPlayers(store.db, league)).length, 280);
-      assert.equal((await sync()).outcome, 'unchanged');
-    });
+      it('writes the football pool, then the league against it', async () => {
+        const summary = await sync();
+        assert.equal(summary.outcome, 'ok', JSON.stringify(summary.accounts[0]?.error));
+        const account = summary.accounts[0];
+        assert.deepEqual(
+          account?.pools.map((p) => [p.sport, p.season, p.outcome, p.players]),
+          [['football', 0, 'written', data.poolSize]],
+        );
+        assert.deepEqual(
+          account?.leagues.map((l) => [l.platformLeagueKey, l.outcome]),
+          [[data.league.id, 'written']],
+        );
+        const [league] = await findLeaguesForUser(store.db, userId, ALL);
+        assert.ok(league);
+        assert.equal(league.name, data.league.name);
+        assert.equal((await listRosteredPlayers(store.db, league)).length, data.league.rostered);
+        assert.equal((await sync()).outcome, 'unchanged');
+      });
 
-    it('an e-mail Fleaflicker no longer answers for needs linking again', async () => {
-      fake.route('/FetchUserLeagues', reply.json({ error: { message: 'User not found' } }));
-      const summary = await sync();
-      assert.equal(summary.accounts[0]?.needsRelink, true);
-      const [linked] = await listAccounts(store.db, { userId, platform: 'fleaflicker' });
-      assert.match(linked?.linkProblem ?? '', /no longer answers for the e-mail/);
-      assert.equal((await findLeaguesForUser(store.db, userId, ALL)).length, 1);
+      it('an e-mail Fleaflicker no longer answers for needs linking again', async () => {
+        fake.route('/FetchUserLeagues', reply.json({ error: { message: 'User not found' } }));
+        const summary = await sync();
+        assert.equal(summary.accounts[0]?.needsRelink, true);
+        const [linked] = await listAccounts(store.db, { userId, platform: 'fleaflicker' });
+        assert.match(linked?.linkProblem ?? '', /no longer answers for the e-mail/);
+        assert.equal((await findLeaguesForUser(store.db, userId, ALL)).length, 1);
+      });
     });
-  });
+  }
 }

@@ -1,11 +1,14 @@
 // What the ESPN recorded-response and fault tests start from: a fake ESPN on 127.0.0.1 serving
-// the recordings, a connector wired to it, and the fan's account linked with its cookies.
+// a data set (the recordings by default), a connector wired to it, and the fan's account linked
+// with its cookies.
 import assert from 'node:assert/strict';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createEspnConnector } from '../../../src/platforms/espn/index.ts';
 import type { EspnConnectorOptions } from '../../../src/platforms/espn/index.ts';
 import { linkWith } from '../../helpers/connectors.ts';
-import { ESPN_FAN, startFakeEspn } from '../../helpers/fake-espn.ts';
+import { RECORDED_ESPN_DATA } from '../../helpers/espn-data.ts';
+import type { EspnDataSet } from '../../helpers/espn-data.ts';
+import { ESPN_FAN } from '../../helpers/fake-espn.ts';
 import type { FakeEspn } from '../../helpers/fake-espn.ts';
 import { rejection } from '../../helpers/failure.ts';
 
@@ -20,8 +23,11 @@ export interface EspnWorld {
 }
 
 /** Retries back off 1 ms so that the fault tests cost no real time. */
-export async function espnWorld(options: Partial<EspnConnectorOptions> = {}): Promise<EspnWorld> {
-  const fake = await startFakeEspn();
+export async function espnWorld(
+  options: Partial<EspnConnectorOptions> = {},
+  data: EspnDataSet = RECORDED_ESPN_DATA,
+): Promise<EspnWorld> {
+  const fake = await data.start();
   const espn = createEspnConnector({
     baseUrl: fake.baseUrl,
     fanBaseUrl: fake.fanBaseUrl,

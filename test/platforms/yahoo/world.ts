@@ -1,4 +1,5 @@
-// A Yahoo connector wired to a fake Yahoo, sharing one clock the test moves.
+// A Yahoo connector wired to a fake Yahoo serving a data set (the recordings by default), sharing
+// one clock the test moves.
 import type {
   CredentialStore,
   PlatformAccount,
@@ -8,6 +9,8 @@ import { createYahooConnector } from '../../../src/platforms/yahoo/index.ts';
 import type { YahooConnectorOptions } from '../../../src/platforms/yahoo/index.ts';
 import { FAKE_CLIENT, startFakeYahoo } from '../../helpers/fake-yahoo.ts';
 import type { FakeYahoo } from '../../helpers/fake-yahoo.ts';
+import { RECORDED_YAHOO_DATA } from '../../helpers/yahoo-data.ts';
+import type { YahooDataSet } from '../../helpers/yahoo-data.ts';
 
 export interface YahooWorld {
   fake: FakeYahoo;
@@ -18,9 +21,9 @@ export interface YahooWorld {
   close(): Promise<void>;
 }
 
-export async function yahooWorld(): Promise<YahooWorld> {
+export async function yahooWorld(data: YahooDataSet = RECORDED_YAHOO_DATA): Promise<YahooWorld> {
   const clock = { now: Date.parse('2026-01-10T12:00:00Z') };
-  const fake = await startFakeYahoo({ now: () => clock.now });
+  const fake = await startFakeYahoo({ now: () => clock.now, world: data.world() });
   return {
     fake,
     clock,
