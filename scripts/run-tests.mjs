@@ -23,7 +23,7 @@ function count(n, one, many) {
 }
 
 /**
- * The closing lines: one per skipped suite or test, then the run's figures as "N passed, N
+ * The closing lines: the skipped suites and tests (one line per reason), then the run's figures as "N passed, N
  * failed, ..." (the line CI reads, so it comes last). `status` is the runner's exit status: a run that
  * failed without a failing test counted (a crash before any report) still closes as failed.
  */
@@ -36,9 +36,22 @@ export function closingLines(reporterOutput, status, cwd = process.cwd()) {
   const figures = Object.fromEntries(
     lines.filter((line) => line.figure !== undefined).map((line) => [line.figure, line.value]),
   );
-  const listed = skips.map((s) => {
-    const file = s.file === '' ? '' : `${relative(cwd, s.file)}: `;
-    return `# skipped ${s.suite ? 'suite' : 'test'} ${file}${s.name}${s.reason === '' ? '' : ` (${s.reason})`}`;
+  // Skips for one reason (no Redis, no recordings beside the clone) are one line naming their
+  // files, so a run without them ends with a few lines, not a page; a lone skip keeps its name.
+  const byReason = new Map();
+  for (const skip of skips) {
+    const group = byReason.get(skip.reason) ?? [];
+    group.push(skip);
+    byReason.set(skip.reason, group);
+  }
+  const listed = [...byReason].map(([reason, group]) => {
+    if (group.length === 1) {
+      const [s] = group;
+      const file = s.file === '' ? '' : `${relative(cwd, s.file)}: `;
+      return `# skipped ${s.suite ? 'suite' : 'test'} ${file}${s.name}${reason === '' ? '' : ` (${reason})`}`;
+    }
+    const files = [...new Set(group.map((s) => (s.file === '' ? '?' : relative(cwd, s.file))))];
+    return `# skipped ${group.length} suites or tests${reason === '' ? '' : ` (${reason})`}: ${files.join(', ')}`;
   });
   const suites = skips.filter((s) => s.suite).length;
   const passed = figures.pass ?? 0;

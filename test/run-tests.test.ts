@@ -70,6 +70,23 @@ it('breaks', () => { throw new Error('no'); });
     assert.equal(run.lines.at(-1), '1 passed, 1 failed, 0 skipped');
   });
 
+  it('fold the skips of one reason into one line naming their files', () => {
+    const skip = (file: string, name: string, reason: string) =>
+      JSON.stringify({ suite: true, file: join(process.cwd(), file), name, reason });
+    const output = [
+      skip('test/a.test.ts', 'A on Redis', 'no Redis'),
+      skip('test/b.test.ts', 'B on Redis', 'no Redis'),
+      skip('test/b.test.ts', 'B again', 'no Redis'),
+      skip('test/c.test.ts', 'C recorded', 'no recordings'),
+    ].join('\n');
+    assert.deepEqual(closingLines(output, 0), [
+      '# skipped 3 suites or tests (no Redis): test/a.test.ts, test/b.test.ts',
+      '# skipped suite test/c.test.ts: C recorded (no recordings)',
+      '# skipped above: 4 suites, 0 tests',
+      '0 passed, 0 failed, 4 skipped',
+    ]);
+  });
+
   it('count a run that failed before reporting anything as failed', () => {
     assert.deepEqual(closingLines('', 0), ['0 passed, 0 failed, 0 skipped']);
     assert.deepEqual(closingLines('', 7), [
