@@ -11,6 +11,7 @@ import type { CachedResponse } from './cache/responses.ts';
 import type { Exchange, Responder } from './wire/exchange.ts';
 import { Kept, MAX_KEPT_PATH } from './wire/kept.ts';
 import { negotiate } from './negotiate.ts';
+import { enforceRate } from './pipeline/limit.ts';
 import type { MediaType } from './negotiate.ts';
 import type { RequestObserver } from './observer.ts';
 import { HttpProblem } from '../serving/problems.ts';
@@ -90,16 +91,8 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   }
 
   function checkRate(ex: Exchange, decision: RateLimitDecision): void {
-    ex.rate = decision;
-    if (!decision.allowed) {
-      observer?.rateLimited();
-      throw new HttpProblem(
-        'rate_limited',
-        `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
-        {},
-        { 'Retry-After': String(decision.resetSeconds) },
-      );
-    }
+    if (!decision.allowed) observer?.rateLimited();
+    enforceRate(ex, decision, 'this token');
   }
 
   /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */

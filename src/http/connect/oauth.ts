@@ -17,7 +17,7 @@ import type { ConnectContext } from './context.ts';
 import { newOauthState, verifyOauthState } from './guard.ts';
 import { noticePage, refusedPage } from './html.ts';
 import { linkAndSync } from './linking.ts';
-import { limit, live } from './session.ts';
+import { limitSession, live } from './session.ts';
 import { showLinkFailure, showPage } from './session-page.ts';
 
 const STATE_LIFETIME_MS = 15 * 60_000;
@@ -76,7 +76,7 @@ export async function oauthCallback(
   const { platform, provider } = oauth;
   const query = new URLSearchParams(rawQuery ?? '');
   const { session, token } = await stateSession(ctx, ex, query.get('state') ?? '', oauth);
-  await limit(ctx, ex, session);
+  await limitSession(ctx, ex, session);
   const code = query.get('code');
   if (code === null || code === '') {
     const why =

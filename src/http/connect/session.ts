@@ -1,14 +1,14 @@
 // The session of a link's token: found only while it is live (a clear page when it is unknown,
-// expired or used), each unknown token counted against the client's address, and each request
-// counted against the session's rate limit.
+// expired or used), each unknown token counted against the client's address.
 import { hashToken, looksLikeConnectToken } from '../../domain/tokens.ts';
 import { findConnectSessionByHash } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { Exchange } from '../wire/exchange.ts';
 import { PageAnswer } from './context.ts';
 import type { ConnectContext } from './context.ts';
-import { guardedSession } from './guard.ts';
-import { page, refusedPage } from './html.ts';
+import { limit } from '../pipeline/limit.ts';
+import { throttled } from '../pipeline/throttle.ts';
+import { refusedPage } from './html.ts';
 
 /** The live session of the token in the address, behind the auth throttle. */
 export function findSession(
@@ -16,10 +16,11 @@ export function findSession(
   ex: Exchange,
   token: string,
 ): Promise<ConnectSession> {
-  return guardedSession(
+  return throttled(
     ctx.services.authThrottle,
+    'connect',
     ex.req,
-    token,
+    hashToken(token),
     () => sessionOf(ctx, token),
     (error) => error instanceof PageAnswer,
   );
@@ -62,21 +63,11 @@ export function alreadyUsed(): never {
   );
 }
 
-export async function limit(
+/** Counts the request against the session's rate limit; past it, the 429 page (surface.ts). */
+export function limitSession(
   ctx: ConnectContext,
   ex: Exchange,
   session: ConnectSession,
 ): Promise<void> {
-  if (!ctx.limiter.enabled) return;
-  const decision = await ctx.limiter.hit(`connect:${session.id}`);
-  ex.rate = decision;
-  if (!decision.allowed) {
-    throw new PageAnswer(
-      429,
-      page(
-        'Too many requests',
-        `<h1>Too many requests</h1><p class="lead">Wait ${decision.resetSeconds} seconds, then reload this page.</p>`,
-      ),
-    );
-  }
+  return limit(ctx.limiter, ex, `connect:${session.id}`, 'this link');
 }
