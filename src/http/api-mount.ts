@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import { withTimeout } from '../timeout.ts';
 import { HttpProblem } from '../serving/problems.ts';
 import type { ReadModel } from '../serving/read-model.ts';
-import type { ServeApi } from './api-serving.ts';
+import { servedRoute } from './api-serving.ts';
+import type { ServeApi, ServedRoute } from './api-serving.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { renderDocsHtml } from './docs-html.ts';
@@ -23,7 +24,7 @@ export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
 const HEALTHY = Buffer.from('{"status":"ok"}');
 
-type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
+type Target = { kind: 'api'; served: ServedRoute } | { kind: 'operation'; operation: OperationDoc };
 
 export interface ApiDocuments {
   openapi: OpenApiDocument;
@@ -64,7 +65,9 @@ export function createApiMount(deps: {
 }): Mount {
   const { serveApi, documents: docs, read, responder, logger } = deps;
   const router = new Router<Target>();
-  for (const route of deps.routes) router.add(route.doc.path, { kind: 'api', route });
+  for (const route of deps.routes) {
+    router.add(route.doc.path, { kind: 'api', served: servedRoute(route) });
+  }
   for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
 
   async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
@@ -94,11 +97,11 @@ export function createApiMount(deps: {
       }
       const { target } = match;
       ex.operationId =
-        target.kind === 'api' ? target.route.doc.operationId : target.operation.operationId;
+        target.kind === 'api' ? target.served.route.doc.operationId : target.operation.operationId;
       const { method } = ex.req;
       if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
       discardBody(ex.req);
-      if (target.kind === 'api') return serveApi(ex, target.route, match.params, rawQuery);
+      if (target.kind === 'api') return serveApi(ex, target.served, match.params, rawQuery);
       return serveOperation(ex, target.operation);
     },
     answer: (ex, problem) => responder.sendProblem(ex, problem),

@@ -121,7 +121,6 @@ export function createApp(deps: AppDeps): App {
   );
   const routes = apiRoutes(supportedSeasons);
   const serveApi = createApiServing({
-    routes,
     auth,
     limiter,
     responses: caching?.responses,
