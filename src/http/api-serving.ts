@@ -11,6 +11,7 @@ import type { CachedResponse } from './cache/responses.ts';
 import type { Exchange, Responder } from './wire/exchange.ts';
 import { Kept, MAX_KEPT_PATH } from './wire/kept.ts';
 import { negotiate } from './negotiate.ts';
+import { enforceRate } from './pipeline/limit.ts';
 import type { MediaType } from './negotiate.ts';
 import type { RequestObserver } from './observer.ts';
 import { HttpProblem } from '../serving/problems.ts';
@@ -33,7 +34,6 @@ const MAX_USER_KEYS = 1000;
 const NO_USER = -1;
 
 export interface ApiServingDeps {
-  routes: readonly ApiRoute[];
   auth: TokenAuthenticator;
   limiter: RateLimiter;
   /** Undefined when the app runs without a response cache. */
@@ -43,73 +43,83 @@ export interface ApiServingDeps {
   observer: RequestObserver | undefined;
 }
 
-/** Serves `route` for `ex`: returns when answered, or a promise when a step had to wait. */
+/** What serving a route needs that depends on the route alone: built once per route. */
+export interface ServedRoute {
+  readonly route: ApiRoute;
+  /** Where its league_id is among the path parameters; undefined for a user's own list. */
+  readonly leagueParam: number | undefined;
+  /** The Vary of its answers: Accept too when it answers in more than one format. */
+  readonly vary: string;
+}
+
+export function servedRoute(route: ApiRoute): ServedRoute {
+  const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
+  return {
+    route,
+    leagueParam: index === -1 ? undefined : index,
+    vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
+  };
+}
+
+/** Serves a route for `ex`: returns when answered, or a promise when a step had to wait. */
 export type ServeApi = (
   ex: Exchange,
-  route: ApiRoute,
+  served: ServedRoute,
   params: readonly string[],
   rawQuery: string | undefined,
 ) => void | Promise<void>;
 
 export function createApiServing(deps: ApiServingDeps): ServeApi {
   const { auth, limiter, responses, read, responder, observer } = deps;
-  const leagueParams = leagueParamIndexes(deps.routes);
   const keysByPath = new Kept<string, Map<MediaType, Kept<number, string>>>(MAX_KEPT_PATHS);
 
   function serveApi(
     ex: Exchange,
-    route: ApiRoute,
+    served: ServedRoute,
     params: readonly string[],
     rawQuery: string | undefined,
   ): void | Promise<void> {
     const authenticated = auth.authenticate(ex.headers, ex.req);
     if (authenticated instanceof Promise) {
-      return authenticated.then((principal) => serveAs(ex, route, params, rawQuery, principal));
+      return authenticated.then((principal) => serveAs(ex, served, params, rawQuery, principal));
     }
-    return serveAs(ex, route, params, rawQuery, authenticated);
+    return serveAs(ex, served, params, rawQuery, authenticated);
   }
 
   function serveAs(
     ex: Exchange,
-    route: ApiRoute,
+    served: ServedRoute,
     params: readonly string[],
     rawQuery: string | undefined,
     principal: Principal,
   ): void | Promise<void> {
     ex.userId = principal.userId;
-    if (!limiter.enabled) return serveWithin(ex, route, params, rawQuery, principal);
+    if (!limiter.enabled) return serveWithin(ex, served, params, rawQuery, principal);
     const hit = limiter.hit(principal.rateKey);
     if (hit instanceof Promise) {
       return hit.then((decision) => {
         checkRate(ex, decision);
-        return serveWithin(ex, route, params, rawQuery, principal);
+        return serveWithin(ex, served, params, rawQuery, principal);
       });
     }
     checkRate(ex, hit);
-    return serveWithin(ex, route, params, rawQuery, principal);
+    return serveWithin(ex, served, params, rawQuery, principal);
   }
 
   function checkRate(ex: Exchange, decision: RateLimitDecision): void {
-    ex.rate = decision;
-    if (!decision.allowed) {
-      observer?.rateLimited();
-      throw new HttpProblem(
-        'rate_limited',
-        `this token made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
-        {},
-        { 'Retry-After': String(decision.resetSeconds) },
-      );
-    }
+    if (!decision.allowed) observer?.rateLimited();
+    enforceRate(ex, decision, 'this token');
   }
 
   /** Within the rate limit: negotiate, product, query, then the cached answer or the handler's. */
   function serveWithin(
     ex: Exchange,
-    route: ApiRoute,
+    served: ServedRoute,
     params: readonly string[],
     rawQuery: string | undefined,
     principal: Principal,
   ): void | Promise<void> {
+    const { route } = served;
     const { produces } = route.doc;
     const format = negotiate(ex.headers.accept, produces);
     if (format === undefined) {
@@ -123,14 +133,12 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     // entry of its own.
     requireProduct(principal, route.doc.product);
     const query = route.checkQuery(rawQuery);
-    const vary = produces.length > 1 ? VARY_BOTH : VARY_ENCODING;
     // No cache, or path parameters that fail their check (the handler words the 400).
     const keyParams = responses && route.cacheParams(params);
     if (responses === undefined || keyParams === undefined) {
-      return serveUncached(ex, route, params, query, principal, format);
+      return serveUncached(ex, served, params, query, principal, format);
     }
-    const leagueParam = leagueParams.get(route);
-    const userId = leagueParam === undefined ? principal.userId : undefined;
+    const userId = served.leagueParam === undefined ? principal.userId : undefined;
     const key =
       query.key === undefined
         ? pathKey(ex.path, route, keyParams, format, userId)
@@ -138,9 +146,9 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     const entry = responses.lookup(key, principal.userId);
     observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
-      return serveFresh(ex, route, params, query, principal, format, key, leagueParam, vary);
+      return serveFresh(ex, served, params, query, principal, format, key);
     }
-    return sendEntry(ex, entry, vary);
+    return sendEntry(ex, entry, served.vary);
   }
 
   /**
@@ -186,15 +194,14 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
   /** Runs the handler, keeps its answer in the response cache, and sends it. */
   async function serveFresh(
     ex: Exchange,
-    route: ApiRoute,
+    served: ServedRoute,
     params: readonly string[],
     query: CheckedQuery,
     principal: Principal,
     format: MediaType,
     key: string,
-    leagueParam: number | undefined,
-    vary: string,
   ): Promise<void> {
+    const { route, leagueParam } = served;
     const cache = responses as ResponseCache;
     const generation = cache.generation;
     const headers: Record<string, string> = {};
@@ -210,21 +217,19 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       generation,
       { contentType: CONTENT_TYPES[format], body, headers: extra },
     );
-    return sendEntry(ex, entry, vary);
+    return sendEntry(ex, entry, served.vary);
   }
 
   /** Without a response cache (`cache: false`, or parameters that fail their check). */
   async function serveUncached(
     ex: Exchange,
-    route: ApiRoute,
+    { route, vary }: ServedRoute,
     params: readonly string[],
     query: CheckedQuery,
     principal: Principal,
     format: MediaType,
   ): Promise<void> {
-    const headers: Record<string, string> = {
-      Vary: route.doc.produces.length > 1 ? VARY_BOTH : VARY_ENCODING,
-    };
+    const headers: Record<string, string> = { Vary: vary };
     const body = await route.run({ principal, read, rawParams: params, query, format, headers });
     responder.send(ex, 200, CONTENT_TYPES[format], body, headers);
   }
@@ -237,14 +242,4 @@ function listTypes(types: readonly MediaType[]): string {
   return types.length === 1
     ? String(types[0])
     : `${types.slice(0, -1).join(', ')} or ${String(types.at(-1))}`;
-}
-
-/** Where each route has its league_id among the path parameters (league-scoped routes only). */
-function leagueParamIndexes(routes: readonly ApiRoute[]): Map<ApiRoute, number> {
-  const indexes = new Map<ApiRoute, number>();
-  for (const route of routes) {
-    const index = route.segments.filter((s) => s.startsWith('{')).indexOf('{league_id}');
-    if (index !== -1) indexes.set(route, index);
-  }
-  return indexes;
 }

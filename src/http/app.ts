@@ -1,6 +1,8 @@
-// The HTTP application on plain node:http: `createApp` wires routes, authentication, rate limits,
-// content negotiation and problem rendering, and never listens (src/main.ts does). The path of an
-// API request is in api-serving.ts; this file routes, answers the operations and the errors.
+// The HTTP application on plain node:http: `createApp` builds what the surfaces share (caches,
+// authentication, rate limits, the access log) and mounts the three surfaces per path prefix, and
+// never listens (src/main.ts does). Each surface is its own named steps: the public API in
+// api-mount.ts and api-serving.ts, the admin API in admin/surface.ts, the connect page in
+// connect/surface.ts; the steps they share are in pipeline/.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -8,9 +10,8 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
-import { describeStoreError, isStoreUnavailable } from '../storage/unavailable.ts';
-import { withTimeout } from '../timeout.ts';
 import { AccessLog } from './wire/access-log.ts';
+import { createApiMount, apiDocuments, methodNotAllowed } from './api-mount.ts';
 import { createApiServing } from './api-serving.ts';
 import {
   TOKEN_CACHE_MAX_ENTRIES,
@@ -22,35 +23,29 @@ import { MemoryAttemptStore } from '../sync/attempts.ts';
 import { cacheBudgets, createCaching } from './cache/index.ts';
 import type { CacheOptions } from './cache/index.ts';
 import type { Snapshots } from '../serving/cache/snapshots.ts';
-import { renderDocsHtml } from './docs-html.ts';
 import { Responder } from './wire/exchange.ts';
-import type { Exchange, ResponseEvent } from './wire/exchange.ts';
+import type { ResponseEvent } from './wire/exchange.ts';
 import type { RequestObserver } from './observer.ts';
-import { buildOpenApi } from './openapi.ts';
-import type { OpenApiDocument } from './openapi.ts';
-import { HttpProblem, MAX_HEADER_BYTES, storeUnavailableProblem } from '../serving/problems.ts';
+import { HttpProblem, MAX_HEADER_BYTES } from '../serving/problems.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../serving/rate-limit.ts';
 import type { RateLimitStore } from '../serving/rate-limit.ts';
 import { RateLimitFields } from './rate-limit-fields.ts';
 import { createStoreReadModel } from '../serving/read-model.ts';
 import type { ReadModel } from '../serving/read-model.ts';
 import { responseInFlight } from './wire/internals.ts';
-import { discardBody } from './wire/request-body.ts';
-import { apiHeaders } from './wire/request-headers.ts';
-import type { ApiRoute } from './route.ts';
 import { createAdminSurface } from './admin/surface.ts';
-import { ADMIN_ROUTES } from './admin/routes/index.ts';
-import type { AdminSurface } from './admin/surface.ts';
 import { createConnectSurface } from './connect/surface.ts';
-import type { ConnectSurface } from './connect/surface.ts';
 import type { AccountServices } from '../sync/account-services.ts';
-import { Router } from './wire/router.ts';
+import { answerFailure } from './pipeline/failure.ts';
+import { mountFor } from './pipeline/mount.ts';
+import type { Mount } from './pipeline/mount.ts';
+import { openExchange, requestIdOf } from './pipeline/request.ts';
 import { apiRoutes } from './routes/index.ts';
-import { OPERATIONS } from './routes/operations.ts';
-import type { OperationDoc } from './routes/operations.ts';
 
 export type { CacheOptions } from './cache/index.ts';
 export type { ResponseEvent } from './wire/exchange.ts';
+export { apiDocuments, READY_TIMEOUT_MS } from './api-mount.ts';
+export type { ApiDocuments } from './api-mount.ts';
 
 export interface AppDeps {
   store: Store;
@@ -88,42 +83,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-export const READY_TIMEOUT_MS = 2000;
-const ALLOW = 'GET, HEAD';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const HEALTHY = Buffer.from('{"status":"ok"}');
-
-type Target = { kind: 'api'; route: ApiRoute } | { kind: 'operation'; operation: OperationDoc };
-
-export interface ApiDocuments {
-  openapi: OpenApiDocument;
-  json: Buffer;
-  html: Buffer;
-}
-
-/** By the served seasons: a process normally has one setting, tests several. */
-const documents = new Map<string, ApiDocuments>();
-
-/** The OpenAPI document and the reference page of a service serving `seasons`, built once. */
-export function apiDocuments(seasons: readonly number[]): ApiDocuments {
-  const key = seasons.join(',');
-  let built = documents.get(key);
-  if (built === undefined) {
-    const openapi = buildOpenApi(
-      apiRoutes(seasons).map((route) => route.doc),
-      OPERATIONS,
-      ADMIN_ROUTES.map((route) => route.doc),
-    );
-    built = {
-      openapi,
-      json: Buffer.from(JSON.stringify(openapi)),
-      html: Buffer.from(renderDocsHtml(openapi)),
-    };
-    documents.set(key, built);
-  }
-  return built;
-}
-
 export function createApp(deps: AppDeps): App {
   const { logger, onResponse, observer } = deps;
   const { supportedSeasons } = deps.config;
@@ -152,11 +111,6 @@ export function createApp(deps: AppDeps): App {
     TOKEN_CACHE_MAX_ENTRIES,
     authThrottle,
   );
-  const routes = apiRoutes(supportedSeasons);
-  const router = new Router<Target>();
-  for (const route of routes) router.add(route.doc.path, { kind: 'api', route });
-  for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
-  const docs = apiDocuments(supportedSeasons);
   // The request line carries fixed fields, none of them a secret (see access-log.ts).
   const accessLog = new AccessLog(logger, deps.config.accessLogFlushMs);
   const responder = new Responder(
@@ -165,19 +119,8 @@ export function createApp(deps: AppDeps): App {
     onResponse,
     observer,
   );
-  const send = responder.send.bind(responder);
-  const sendProblem = responder.sendProblem.bind(responder);
-  const services =
-    deps.accounts === undefined
-      ? undefined
-      : { store: deps.store, config: deps.config, accounts: deps.accounts, authThrottle };
-  const admin: AdminSurface | undefined =
-    services && createAdminSurface({ services, limiter, responder, logger });
-  const connect: ConnectSurface | undefined =
-    services && createConnectSurface({ services, limiter, responder, logger });
-
+  const routes = apiRoutes(supportedSeasons);
   const serveApi = createApiServing({
-    routes,
     auth,
     limiter,
     responses: caching?.responses,
@@ -185,97 +128,41 @@ export function createApp(deps: AppDeps): App {
     responder,
     observer,
   });
-
-  async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
-    switch (operation.operationId) {
-      case 'healthz':
-        return send(ex, 200, 'application/json', HEALTHY);
-      case 'readyz':
-        await ready(read, logger, ex.requestId);
-        return send(ex, 200, 'application/json', HEALTHY);
-      case 'openapi':
-        return send(ex, 200, 'application/json', docs.json, { 'Cache-Control': 'no-cache' });
-      case 'docs':
-        return send(ex, 200, 'text/html; charset=utf-8', docs.html, {
-          'Cache-Control': 'no-cache',
-        });
-    }
-  }
-
-  function serve(ex: Exchange, rawQuery: string | undefined): void | Promise<void> {
-    if (admin !== undefined && ex.path.startsWith('/admin/')) return admin.serve(ex, rawQuery);
-    if (connect !== undefined && ex.path.startsWith('/connect/')) {
-      return connect.serve(ex, rawQuery);
-    }
-    const match = router.match(ex.path);
-    if (match === undefined) {
-      throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
-    }
-    const { target } = match;
-    ex.operationId =
-      target.kind === 'api' ? target.route.doc.operationId : target.operation.operationId;
-    const { method } = ex.req;
-    if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
-    discardBody(ex.req);
-    if (target.kind === 'api') return serveApi(ex, target.route, match.params, rawQuery);
-    return serveOperation(ex, target.operation);
-  }
-
-  function fail(ex: Exchange, error: unknown): void {
-    if (error instanceof HttpProblem) {
-      if (!ex.res.headersSent) return sendProblem(ex, error);
-    } else if (isStoreUnavailable(error)) {
-      // An outage, not a fault: the API, the admin API and the connect page all say so alike.
-      const { reason, code } = describeStoreError(error);
-      logger.warn(
-        { request_id: ex.requestId, route: ex.operationId, reason, ...(code && { code }) },
-        'request failed: the store does not answer',
-      );
-      if (!ex.res.headersSent) return sendProblem(ex, storeUnavailableProblem());
-    } else {
-      logger.error(
-        { err: error, request_id: ex.requestId, route: ex.operationId },
-        'request failed',
-      );
-      if (!ex.res.headersSent) {
-        return sendProblem(
-          ex,
-          new HttpProblem(
-            'internal_error',
-            `something went wrong on our side; quote request id ${ex.requestId} when reporting it`,
-          ),
-        );
-      }
-    }
-    ex.res.destroy();
-  }
+  const api = createApiMount({
+    routes,
+    serveApi,
+    documents: apiDocuments(supportedSeasons),
+    read,
+    responder,
+    logger,
+  });
+  const services =
+    deps.accounts === undefined
+      ? undefined
+      : { store: deps.store, config: deps.config, accounts: deps.accounts, authThrottle };
+  // By path prefix, the first that matches; the public API takes every other path.
+  const mounts: readonly Mount[] =
+    services === undefined
+      ? [api]
+      : [
+          createAdminSurface({ services, limiter, responder }),
+          createConnectSurface({ services, limiter, responder, logger }),
+          api,
+        ];
 
   return {
     handle(req, res) {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
-      const headers = apiHeaders(req.rawHeaders);
-      const incomingId = headers['x-request-id'];
-      const ex: Exchange = {
-        req,
-        res,
-        headers,
-        requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
-        started: performance.now(),
-        path: query === -1 ? url : url.slice(0, query),
-        operationId: undefined,
-        userId: undefined,
-        rate: undefined,
-        adminKeyId: undefined,
-      };
+      const ex = openExchange(req, res, url, query);
+      const mount = mountFor(mounts, ex.path);
       let served: void | Promise<void>;
       try {
-        served = serve(ex, query === -1 ? undefined : url.slice(query + 1));
+        served = mount.serve(ex, query === -1 ? undefined : url.slice(query + 1));
       } catch (error) {
-        return fail(ex, error);
+        return answerFailure(logger, mount, ex, error);
       }
-      served?.catch((error: unknown) => fail(ex, error));
+      served?.catch((error: unknown) => answerFailure(logger, mount, ex, error));
     },
     clientError(error, socket) {
       const { code } = error as NodeJS.ErrnoException;
@@ -296,11 +183,9 @@ export function createApp(deps: AppDeps): App {
       else answer();
     },
     connect(req, socket) {
-      const incomingId = req.headers['x-request-id'];
       const url = req.url ?? '';
       responder.sendOnSocket(socket, methodNotAllowed('CONNECT'), {
-        requestId:
-          typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+        requestId: requestIdOf(req.headers['x-request-id']),
         started: performance.now(),
         method: 'CONNECT',
         // Like every other request's, the path without its query.
@@ -319,15 +204,6 @@ export function createApp(deps: AppDeps): App {
   };
 }
 
-function methodNotAllowed(method: string | undefined): HttpProblem {
-  return new HttpProblem(
-    'method_not_allowed',
-    `${String(method)} is not allowed here; the API is read-only`,
-    {},
-    { Allow: ALLOW },
-  );
-}
-
 /** The problem for what node:http's parser refused, by its error code. */
 function clientProblem(code: string | undefined): HttpProblem {
   switch (code) {
@@ -343,15 +219,5 @@ function clientProblem(code: string | undefined): HttpProblem {
         'malformed_request',
         'the request is not HTTP/1.1 this server can read',
       );
-  }
-}
-
-/** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */
-async function ready(read: ReadModel, logger: Logger, requestId: string): Promise<void> {
-  try {
-    await withTimeout(read.ping(), READY_TIMEOUT_MS, `no answer within ${READY_TIMEOUT_MS} ms`);
-  } catch (error) {
-    logger.warn({ err: error, request_id: requestId }, 'readiness check failed');
-    throw new HttpProblem('not_ready', 'the store does not answer');
   }
 }

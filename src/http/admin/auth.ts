@@ -8,6 +8,7 @@ import { hashToken, looksLikeAdminKey, looksLikeToken } from '../../domain/token
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import type { AuthClient, AuthThrottle } from '../../serving/auth-throttle.ts';
 import { HttpProblem } from '../../serving/problems.ts';
+import { throttled } from '../pipeline/throttle.ts';
 
 export interface AdminPrincipal {
   keyId: number;
@@ -43,23 +44,16 @@ export async function authenticateAdmin(
       { 'WWW-Authenticate': CHALLENGE },
     );
   }
-  if (guard === undefined) return checkKey(bearer, hashToken(bearer), lookup);
-  const { throttle, client } = guard;
   const keyHash = hashToken(bearer);
-  if (!throttle.isKnown('admin', keyHash)) {
-    const refusal = throttle.refusal('admin', client);
-    if (refusal !== undefined) throw refusal;
-  }
-  let principal: AdminPrincipal;
-  try {
-    principal = await checkKey(bearer, keyHash, lookup);
-  } catch (error) {
-    if (!(error instanceof HttpProblem)) throw error;
-    throttle.forget('admin', keyHash);
-    throw (await throttle.failed('admin', client)) ?? error;
-  }
-  throttle.remember('admin', keyHash);
-  return principal;
+  if (guard === undefined) return checkKey(bearer, keyHash, lookup);
+  return throttled(
+    guard.throttle,
+    'admin',
+    guard.client,
+    keyHash,
+    () => checkKey(bearer, keyHash, lookup),
+    (error) => error instanceof HttpProblem,
+  );
 }
 
 async function checkKey(

@@ -1,17 +1,17 @@
-// The /admin/ surface, as named steps: match the path and method, authenticate the admin key,
-// count it against the key's rate limit, check the key's scopes cover the operation, read the
-// JSON body, run the operation, answer JSON.
-import type { Logger } from 'pino';
+// The /admin/ surface, as named steps: match the path and method, authenticate the admin key
+// (behind the auth throttle), count it against the key's rate limit, check the key's scopes cover
+// the operation, read the JSON body, run the operation, answer JSON; failures are JSON problems.
 import { findAdminKeyByHash } from '../../storage/repositories/admin-keys.ts';
 import { findUserById, isForeignKeyViolation } from '../../storage/repositories/users.ts';
 import type { Exchange, Responder } from '../wire/exchange.ts';
 import { HttpProblem, invalidParameter } from '../../serving/problems.ts';
 import type { RateLimiter } from '../../serving/rate-limit.ts';
+import { limit } from '../pipeline/limit.ts';
+import type { Mount } from '../pipeline/mount.ts';
 import { parseQuery } from '../route.ts';
 import { Router } from '../wire/router.ts';
 import type { RawParams } from '../validate.ts';
 import { authenticateAdmin } from './auth.ts';
-import type { AdminPrincipal } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { requireScope } from './route.ts';
 import type { AdminRoute } from './route.ts';
@@ -19,18 +19,13 @@ import { notFound } from './routes/common.ts';
 import { ADMIN_ROUTES } from './routes/index.ts';
 import type { AdminServices } from './services.ts';
 
-export interface AdminSurface {
-  serve(ex: Exchange, rawQuery: string | undefined): Promise<void>;
-}
-
 type Methods = Map<string, AdminRoute>;
 
 export function createAdminSurface(deps: {
   services: AdminServices;
   limiter: RateLimiter;
   responder: Responder;
-  logger: Logger;
-}): AdminSurface {
+}): Mount {
   const { services, limiter, responder } = deps;
   const router = new Router<Methods>();
   const byTemplate = new Map<string, Methods>();
@@ -82,20 +77,6 @@ export function createAdminSurface(deps: {
     return { route, rawParams };
   }
 
-  async function limit(ex: Exchange, admin: AdminPrincipal): Promise<void> {
-    if (!limiter.enabled) return;
-    const decision = await limiter.hit(`admin:${admin.keyId}`);
-    ex.rate = decision;
-    if (!decision.allowed) {
-      throw new HttpProblem(
-        'rate_limited',
-        `this admin key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
-        {},
-        { 'Retry-After': String(decision.resetSeconds) },
-      );
-    }
-  }
-
   /**
    * The operation's failure as answered: a write refused because its user was deleted while the
    * write was on its way (token, link, connect session, sync) is that user's 404, as it would
@@ -108,6 +89,8 @@ export function createAdminSurface(deps: {
   }
 
   return {
+    prefix: '/admin/',
+    answer: (ex, problem) => responder.sendProblem(ex, problem),
     async serve(ex, rawQuery) {
       const { route, rawParams } = match(ex);
       const admin = await authenticateAdmin(ex.req.headers, lookup, {
@@ -117,7 +100,7 @@ export function createAdminSurface(deps: {
       ex.adminKeyId = admin.keyId;
       const userId = Number(rawParams.user_id);
       if (Number.isSafeInteger(userId)) ex.userId = userId;
-      await limit(ex, admin);
+      await limit(limiter, ex, `admin:${admin.keyId}`, 'this admin key');
       requireScope(admin, route.doc);
       const body = route.doc.body === undefined ? undefined : await readJsonBody(ex.req);
       const headers: Record<string, string> = {};

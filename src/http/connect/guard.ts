@@ -3,7 +3,6 @@
 // limit on unknown links and forged forms per client address (serving/auth-throttle.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { hashToken } from '../../domain/tokens.ts';
 import type { AuthClient, AuthThrottle } from '../../serving/auth-throttle.ts';
 import type { HttpProblem } from '../../serving/problems.ts';
 import { STYLE_HASH, page } from './html.ts';
@@ -91,34 +90,6 @@ export function verifyOauthState(
   const [, id, nonce, signature] = match as unknown as [string, string, string, string];
   if (!sameText(sign('oauth-state', `${id}.${nonce}`), signature)) return undefined;
   return { sessionId: Number(id), nonce };
-}
-
-/**
- * The session of a link's token, found by `find`, counting the answers `isRefusal` takes for a
- * failure (an unknown, used or expired link) against the client's address: past the limit, a
- * token not seen to work lately gets the throttle's 429 without being looked up.
- */
-export async function guardedSession<T>(
-  throttle: AuthThrottle,
-  client: AuthClient,
-  token: string,
-  find: () => Promise<T>,
-  isRefusal: (error: unknown) => boolean,
-): Promise<T> {
-  const tokenHash = hashToken(token);
-  if (!throttle.isKnown('connect', tokenHash)) {
-    const refusal = throttle.refusal('connect', client);
-    if (refusal !== undefined) throw refusal;
-  }
-  try {
-    const found = await find();
-    throttle.remember('connect', tokenHash);
-    return found;
-  } catch (error) {
-    if (!isRefusal(error)) throw error;
-    throttle.forget('connect', tokenHash);
-    throw (await throttle.failed('connect', client)) ?? error;
-  }
 }
 
 /**

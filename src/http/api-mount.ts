@@ -1,0 +1,128 @@
+// The public API's mount: its path matched to an endpoint (api-serving.ts) or to an operation of
+// the service itself (health, readiness, the OpenAPI document and its page); read-only, so only
+// GET and HEAD, whose bodies are dropped as they arrive. Failures are JSON problems.
+import type { Logger } from 'pino';
+import { withTimeout } from '../timeout.ts';
+import { HttpProblem } from '../serving/problems.ts';
+import type { ReadModel } from '../serving/read-model.ts';
+import { servedRoute } from './api-serving.ts';
+import type { ServeApi, ServedRoute } from './api-serving.ts';
+import { buildOpenApi } from './openapi.ts';
+import type { OpenApiDocument } from './openapi.ts';
+import { renderDocsHtml } from './docs-html.ts';
+import type { Mount } from './pipeline/mount.ts';
+import type { ApiRoute } from './route.ts';
+import { ADMIN_ROUTES } from './admin/routes/index.ts';
+import { apiRoutes } from './routes/index.ts';
+import { OPERATIONS } from './routes/operations.ts';
+import type { OperationDoc } from './routes/operations.ts';
+import type { Exchange, Responder } from './wire/exchange.ts';
+import { discardBody } from './wire/request-body.ts';
+import { Router } from './wire/router.ts';
+
+export const READY_TIMEOUT_MS = 2000;
+const ALLOW = 'GET, HEAD';
+const HEALTHY = Buffer.from('{"status":"ok"}');
+
+type Target = { kind: 'api'; served: ServedRoute } | { kind: 'operation'; operation: OperationDoc };
+
+export interface ApiDocuments {
+  openapi: OpenApiDocument;
+  json: Buffer;
+  html: Buffer;
+}
+
+/** By the served seasons: a process normally has one setting, tests several. */
+const documents = new Map<string, ApiDocuments>();
+
+/** The OpenAPI document and the reference page of a service serving `seasons`, built once. */
+export function apiDocuments(seasons: readonly number[]): ApiDocuments {
+  const key = seasons.join(',');
+  let built = documents.get(key);
+  if (built === undefined) {
+    const openapi = buildOpenApi(
+      apiRoutes(seasons).map((route) => route.doc),
+      OPERATIONS,
+      ADMIN_ROUTES.map((route) => route.doc),
+    );
+    built = {
+      openapi,
+      json: Buffer.from(JSON.stringify(openapi)),
+      html: Buffer.from(renderDocsHtml(openapi)),
+    };
+    documents.set(key, built);
+  }
+  return built;
+}
+
+export function createApiMount(deps: {
+  routes: readonly ApiRoute[];
+  serveApi: ServeApi;
+  documents: ApiDocuments;
+  read: ReadModel;
+  responder: Responder;
+  logger: Logger;
+}): Mount {
+  const { serveApi, documents: docs, read, responder, logger } = deps;
+  const router = new Router<Target>();
+  for (const route of deps.routes) {
+    router.add(route.doc.path, { kind: 'api', served: servedRoute(route) });
+  }
+  for (const operation of OPERATIONS) router.add(operation.path, { kind: 'operation', operation });
+
+  async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
+    switch (operation.operationId) {
+      case 'healthz':
+        return responder.send(ex, 200, 'application/json', HEALTHY);
+      case 'readyz':
+        await ready(read, logger, ex.requestId);
+        return responder.send(ex, 200, 'application/json', HEALTHY);
+      case 'openapi':
+        return responder.send(ex, 200, 'application/json', docs.json, {
+          'Cache-Control': 'no-cache',
+        });
+      case 'docs':
+        return responder.send(ex, 200, 'text/html; charset=utf-8', docs.html, {
+          'Cache-Control': 'no-cache',
+        });
+    }
+  }
+
+  return {
+    prefix: '/',
+    serve(ex, rawQuery) {
+      const match = router.match(ex.path);
+      if (match === undefined) {
+        throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
+      }
+      const { target } = match;
+      ex.operationId =
+        target.kind === 'api' ? target.served.route.doc.operationId : target.operation.operationId;
+      const { method } = ex.req;
+      if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
+      discardBody(ex.req);
+      if (target.kind === 'api') return serveApi(ex, target.served, match.params, rawQuery);
+      return serveOperation(ex, target.operation);
+    },
+    answer: (ex, problem) => responder.sendProblem(ex, problem),
+  };
+}
+
+export function methodNotAllowed(method: string | undefined): HttpProblem {
+  return new HttpProblem(
+    'method_not_allowed',
+    `${String(method)} is not allowed here; the API is read-only`,
+    {},
+    { Allow: ALLOW },
+  );
+}
+
+/** Throws a 503 problem unless the store answers within READY_TIMEOUT_MS. */
+async function ready(read: ReadModel, logger: Logger, requestId: string): Promise<void> {
+  try {
+    await withTimeout(read.ping(), READY_TIMEOUT_MS, `no answer within ${READY_TIMEOUT_MS} ms`);
+  } catch (error) {
+    logger.warn({ err: error, request_id: requestId }, 'readiness check failed');
+    throw new HttpProblem('not_ready', 'the store does not answer');
+  }
+}
