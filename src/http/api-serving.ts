@@ -9,7 +9,7 @@ import { preferredCoding } from './cache/conditional.ts';
 import { ResponseCache } from './cache/responses.ts';
 import type { CachedResponse } from './cache/responses.ts';
 import type { Exchange, Responder } from './wire/exchange.ts';
-import { Kept, MAX_KEPT_PATH } from './wire/kept.ts';
+import { Kept } from './wire/kept.ts';
 import { negotiate } from './negotiate.ts';
 import { enforceRate } from './pipeline/limit.ts';
 import type { MediaType } from './negotiate.ts';
@@ -26,8 +26,6 @@ const CONTENT_TYPES: Record<MediaType, string> = {
 };
 const VARY_ENCODING = 'Accept-Encoding';
 const VARY_BOTH = 'Accept, Accept-Encoding';
-/** Paths whose keys are kept (pathKey), at most MAX_KEPT_PATH characters each. */
-const MAX_KEPT_PATHS = 1024;
 /** Keys kept per path and format (pathKey): one for a league's path, one per user for a list. */
 const MAX_USER_KEYS = 1000;
 /** The user slot of a league route's key, which serves every member. */
@@ -71,7 +69,7 @@ export type ServeApi = (
 
 export function createApiServing(deps: ApiServingDeps): ServeApi {
   const { auth, limiter, responses, read, responder, observer } = deps;
-  const keysByPath = new Kept<string, Map<MediaType, Kept<number, string>>>(MAX_KEPT_PATHS);
+  const keysByParams = new WeakMap<readonly string[], Map<MediaType, Kept<number, string>>>();
 
   function serveApi(
     ex: Exchange,
@@ -141,7 +139,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     const userId = served.leagueParam === undefined ? principal.userId : undefined;
     const key =
       query.key === undefined
-        ? pathKey(ex.path, route, keyParams, format, userId)
+        ? pathKey(route, params, keyParams, format, userId)
         : ResponseCache.key(route.doc.operationId, userId, keyParams, query.key, format);
     const entry = responses.lookup(key, principal.userId);
     observer?.cacheLookup(entry !== undefined);
@@ -153,19 +151,20 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
 
   /**
    * The key of an answer without a query, made once per path, format and (a user's own list)
-   * user, so no key string is built per request.
+   * user: the router gives a path it keeps the same parameter array every time, so the keys are
+   * found by that array, without building and hashing a new string per request.
    */
   function pathKey(
-    path: string,
     route: ApiRoute,
+    params: readonly string[],
     keyParams: readonly string[],
     format: MediaType,
     userId: number | undefined,
   ): string {
-    let byFormat = keysByPath.get(path);
+    let byFormat = keysByParams.get(params);
     if (byFormat === undefined) {
       byFormat = new Map();
-      if (path.length <= MAX_KEPT_PATH) keysByPath.set(path, byFormat);
+      keysByParams.set(params, byFormat);
     }
     let byUser = byFormat.get(format);
     if (byUser === undefined) {

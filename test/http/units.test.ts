@@ -61,6 +61,36 @@ describe('Router', () => {
     assert.equal(local.match('/a/literal')?.target, 'any');
     assert.equal(local.match('/b/1'), undefined);
   });
+
+  it('keeps the matches of up to `remember` paths, the same parameter array each time', () => {
+    const kept = new Router<string>(2)
+      .add('/league/settings/{league_id}', 'settings')
+      .add('/players/{league_id}/searchPlayer/name/{player_name}', 'by name');
+    const first = kept.match('/league/settings/1');
+    assert.deepEqual(first, { target: 'settings', params: ['1'] });
+    assert.equal(kept.match('/league/settings/1')?.params, first?.params);
+    assert.deepEqual(kept.match('/league/settings/2')?.params, ['2']);
+    assert.equal(
+      kept.match('/league/settings/2')?.params,
+      kept.match('/league/settings/2')?.params,
+    );
+    // A third path starts the kept set again; the first path is matched anew, with equal results.
+    assert.deepEqual(kept.match('/league/settings/3')?.params, ['3']);
+    const again = kept.match('/league/settings/1');
+    assert.notEqual(again?.params, first?.params);
+    assert.deepEqual(again, first);
+    // Paths no route matches, and paths over 200 characters, are not kept.
+    assert.equal(kept.match('/nothing/here'), undefined);
+    const name = 'x'.repeat(200);
+    const long = kept.match(`/players/1/searchPlayer/name/${name}`);
+    assert.deepEqual(long?.params, ['1', name]);
+    assert.notEqual(kept.match(`/players/1/searchPlayer/name/${name}`)?.params, long?.params);
+    // The default (0) keeps nothing.
+    assert.notEqual(
+      router.match('/league/settings/1')?.params,
+      router.match('/league/settings/1')?.params,
+    );
+  });
 });
 
 describe('Kept', () => {

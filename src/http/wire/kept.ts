@@ -1,6 +1,6 @@
-// What the hot path works out once and looks up on later requests (a path's log line middle, a
-// cache key, a checked name), bounded without an LRU's bookkeeping: when full, it starts again,
-// and the requests that keep coming fill it back at once.
+// What the hot path works out once and looks up on later requests (a path's route match, its log
+// line's middle, a cache key, a checked name), bounded without an LRU's bookkeeping: when full,
+// it starts again, and the requests that keep coming fill it back at once.
 
 /** Paths longer than this are worked out every time, so a kept path costs at most this much. */
 export const MAX_KEPT_PATH = 200;

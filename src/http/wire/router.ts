@@ -1,9 +1,14 @@
 // A hand-written router for a handful of fixed paths: split on '/', compare literals, collect
-// parameter segments. Paths are matched exactly (no trailing-slash or case folding).
+// parameter segments. Paths are matched exactly (no trailing-slash or case folding). With
+// `remember`, the matches of the last paths seen are kept: most requests repeat a path, and one
+// Map lookup costs less than splitting it, and the match's parameters then stay the same array,
+// which the API path keys its own per-path work on (api-serving.ts).
+
+import { Kept, MAX_KEPT_PATH } from './kept.ts';
 
 export interface RouteMatch<T> {
   readonly target: T;
-  /** Parameter segments in template order, still percent-encoded. */
+  /** Parameter segments in template order, still percent-encoded; shared, never changed. */
   readonly params: readonly string[];
 }
 
@@ -15,6 +20,13 @@ interface Entry<T> {
 
 export class Router<T> {
   private readonly entries: Entry<T>[] = [];
+  /** Matches by path, up to `remember` of them (then it starts again). */
+  private readonly known: Kept<string, RouteMatch<T>>;
+
+  /** `remember`: how many matched paths to keep (0: none). */
+  constructor(remember = 0) {
+    this.known = new Kept(remember);
+  }
 
   /** `template` like '/league/settings/{league_id}'. */
   add(template: string, target: T): this {
@@ -24,6 +36,15 @@ export class Router<T> {
   }
 
   match(path: string): RouteMatch<T> | undefined {
+    if (this.known.capacity === 0) return this.search(path);
+    let found = this.known.get(path);
+    if (found !== undefined) return found;
+    found = this.search(path);
+    if (found !== undefined && path.length <= MAX_KEPT_PATH) this.known.set(path, found);
+    return found;
+  }
+
+  private search(path: string): RouteMatch<T> | undefined {
     const parts = path.split('/');
     for (const entry of this.entries) {
       if (entry.segments.length !== parts.length) continue;
