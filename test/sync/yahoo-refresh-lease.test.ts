@@ -6,25 +6,23 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { seasonsBetween } from '../../src/domain/seasons.ts';
-import { createYahooConnector } from '../../src/platforms/yahoo/index.ts';
 import { createSecretBox } from '../../src/secrets.ts';
 import { openStore } from '../../src/storage/db.ts';
 import type { Store } from '../../src/storage/db.ts';
 import { findAccount, linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncUser } from '../../src/sync/engine.ts';
-import { FAKE_CLIENT, startFakeYahoo } from '../helpers/fake-yahoo.ts';
-import { syntheticYahooWorld } from '../helpers/fake-yahoo-synthetic.ts';
-import type { FakeYahoo } from '../helpers/fake-yahoo.ts';
+import { SYNTHETIC_YAHOO_DATA } from '../helpers/yahoo-data.ts';
 import { createStoreLocation, testBackends } from '../helpers/store.ts';
 import type { StoreLocation } from '../helpers/store.ts';
+import { yahooWorld } from '../platforms/yahoo/world.ts';
+import type { YahooWorld } from '../platforms/yahoo/world.ts';
 
 const secrets = createSecretBox({ secretKey: 'cd'.repeat(32), dataDir: '/nonexistent' });
 
 for (const dialect of testBackends()) {
   describe(`Yahoo token renewal across processes (${dialect})`, () => {
-    const clock = { now: Date.parse('2026-01-10T12:00:00Z') };
-    let fake: FakeYahoo;
+    let world: YahooWorld;
     let location: StoreLocation;
     const stores: Store[] = [];
     let userId: number;
@@ -32,33 +30,26 @@ for (const dialect of testBackends()) {
 
     /** A process's connector; Yahoo's token endpoint takes a moment, so renewals overlap. */
     const connector = () =>
-      createYahooConnector({
-        baseUrl: fake.baseUrl,
-        authBaseUrl: fake.authBaseUrl,
-        clientId: FAKE_CLIENT.id,
-        clientSecret: FAKE_CLIENT.secret,
-        redirectUri: 'oob',
-        requestsPerMinute: 10_000,
-        accountRequestsPerMinute: 10_000,
-        now: () => clock.now,
+      world.connector({
+        sleep: undefined,
         fetch: async (input, init) => {
           if (String(input).endsWith('/oauth2/get_token')) await delay(300);
           return fetch(input, init);
         },
       });
     const refreshCalls = () =>
-      fake.requests.filter(
+      world.fake.requests.filter(
         (r) =>
           r.path === '/oauth2/get_token' &&
           new URLSearchParams(r.body).get('grant_type') === 'refresh_token',
       ).length;
 
     before(async () => {
-      fake = await startFakeYahoo({ now: () => clock.now, world: syntheticYahooWorld() });
+      world = await yahooWorld(SYNTHETIC_YAHOO_DATA);
       location = await createStoreLocation(dialect);
       stores.push(await openStore(location.options), await openStore(location.options));
       const [first] = stores as [Store, Store];
-      const outcome = await connector().link({ code: fake.issueCode() });
+      const outcome = await connector().link({ code: world.fake.issueCode() });
       assert.equal(outcome.status, 'linked');
       if (outcome.status !== 'linked') return;
       userId = (await createUser(first.db, 'alice')).id;
@@ -74,11 +65,11 @@ for (const dialect of testBackends()) {
     after(async () => {
       for (const store of stores) await store.close();
       await location?.remove();
-      await fake?.close();
+      await world?.close();
     });
 
     it('two syncs at once send one renewal; both use the renewed token', async () => {
-      clock.now += 2 * 3_600_000; // the linked access token expired an hour ago
+      world.clock.now += 2 * 3_600_000; // the linked access token expired an hour ago
       const before = refreshCalls();
       const summaries = await Promise.all(
         stores.map((store) =>
@@ -105,7 +96,7 @@ for (const dialect of testBackends()) {
       const tokens = JSON.parse(secrets.decrypt(stored?.credentialsEncrypted ?? '')) as {
         refresh_token: string;
       };
-      assert.equal(tokens.refresh_token, fake.validRefreshToken());
+      assert.equal(tokens.refresh_token, world.fake.validRefreshToken());
       const row = await (stores[0] as Store).db
         .selectFrom('platform_accounts')
         .select(['credentials_lease', 'credentials_lease_until'])
