@@ -5,11 +5,19 @@
 // the player list holds every rostered player. It records when each call arrived, so a test can
 // count calls in any window across every process calling it, and how often each league was read.
 import { createServer } from 'node:http';
+import { loadConfig } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
 
 /** The season of every generated league: the current year, a season still being played. */
 export const MANY_SEASON = new Date().getUTCFullYear();
 /** SUPPORTED_SEASONS for processes syncing this fake. */
 export const MANY_SEASON_RANGE = `2017-${MANY_SEASON}`;
+
+/** The app configuration (startTestApp's `config`) of a service reaching the fake at `url`. */
+export function manyAppConfig(url: string): Pick<Config, 'platforms' | 'supportedSeasons'> {
+  const config = loadConfig({ SLEEPER_BASE_URL: url, SUPPORTED_SEASONS: MANY_SEASON_RANGE });
+  return { platforms: config.platforms, supportedSeasons: config.supportedSeasons };
+}
 import type { AddressInfo } from 'node:net';
 
 export interface FakeSleeperMany {

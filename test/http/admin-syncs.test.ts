@@ -3,13 +3,12 @@
 // process stopping part-way leaves it 'interrupted'. With a queue: test/sync/jobs/admin-syncs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
 import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { runOwner } from '../../src/sync/run-lease.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { MANY_SEASON_RANGE, startFakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
+import { manyAppConfig, startFakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
 import type { FakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
 import { testBackends } from '../helpers/store.ts';
 import { eventually } from '../sync/jobs/harness.ts';
@@ -25,13 +24,9 @@ for (const dialect of testBackends()) {
 
     before(async () => {
       fake = await startFakeSleeperMany({ users: 1, leagues: 3 });
-      const config = loadConfig({
-        SLEEPER_BASE_URL: fake.url,
-        SUPPORTED_SEASONS: MANY_SEASON_RANGE,
-      });
       t = await startTestApp({
         dialect,
-        config: { platforms: config.platforms, supportedSeasons: config.supportedSeasons },
+        config: manyAppConfig(fake.url),
       });
       admin = await adminClient(t);
       userId = (await createUser(t.store.db, 'alice')).id;

@@ -5,13 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { loadConfig } from '../../src/config.ts';
 import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { createUser, findUserById } from '../../src/storage/repositories/users.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
-import { MANY_SEASON_RANGE, startFakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
+import { manyAppConfig, startFakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
 import type { FakeSleeperMany } from '../helpers/fake-sleeper-many.ts';
 import { testBackends } from '../helpers/store.ts';
 import { adminClient } from './admin-helpers.ts';
@@ -26,13 +25,9 @@ for (const dialect of testBackends()) {
 
     before(async () => {
       fake = await startFakeSleeperMany({ users: 1, leagues: 1 });
-      const config = loadConfig({
-        SLEEPER_BASE_URL: fake.url,
-        SUPPORTED_SEASONS: MANY_SEASON_RANGE,
-      });
       t = await startTestApp({
         dialect,
-        config: { platforms: config.platforms, supportedSeasons: config.supportedSeasons },
+        config: manyAppConfig(fake.url),
       });
       admin = await adminClient(t);
     });

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { linkAccount } from '../../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../../src/storage/repositories/users.ts';
@@ -17,7 +16,7 @@ import type { QueueSyncJobs } from '../../../src/sync/jobs/bullmq.ts';
 import { createSession, csrfOf, pageWhenSynced, postForm } from '../../connect/page-helpers.ts';
 import { startTestApp } from '../../helpers/app.ts';
 import type { TestApp } from '../../helpers/app.ts';
-import { MANY_SEASON_RANGE, startFakeSleeperMany } from '../../helpers/fake-sleeper-many.ts';
+import { manyAppConfig, startFakeSleeperMany } from '../../helpers/fake-sleeper-many.ts';
 import type { FakeSleeperMany } from '../../helpers/fake-sleeper-many.ts';
 import { testBackends } from '../../helpers/store.ts';
 import { adminClient } from '../../http/admin-helpers.ts';
@@ -59,15 +58,11 @@ for (const dialect of testBackends()) {
           prefix: prefixes.queuePrefix,
           logger: silentLogger(),
         });
-        const config = loadConfig({
-          SLEEPER_BASE_URL: fake.url,
-          SUPPORTED_SEASONS: MANY_SEASON_RANGE,
-        });
         // The app reaches the fake Sleeper (the connect page links through it), yet syncs nothing.
         t = await startTestApp({
           dialect,
           syncJobs: jobs,
-          config: { platforms: config.platforms, supportedSeasons: config.supportedSeasons },
+          config: manyAppConfig(fake.url),
         });
         admin = await adminClient(t);
       });
