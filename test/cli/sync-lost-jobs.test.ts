@@ -103,7 +103,9 @@ describe('sync --all when the queue loses its jobs', { skip: SKIP_WITHOUT_REDIS 
   });
 
   it('exits 1 naming the lost jobs, and reports the sync that finished meanwhile', async () => {
-    fake.delayMs = 400;
+    // Slow until the keys are gone, so the first account's sync is still under way then however
+    // loaded the machine is; then quick, so it finishes during the outage.
+    fake.delayMs = 3000;
     worker = await spawnWorker(
       {
         store: { options: { dataDir: dir.path } } as TestStore,
@@ -139,6 +141,7 @@ describe('sync --all when the queue loses its jobs', { skip: SKIP_WITHOUT_REDIS 
       60_000,
     );
     assert.ok((await deleteKeys(redis, queueKeys)) > 0, 'the queue had keys to lose');
+    fake.delayMs = 400;
     const result = await waiting;
     assert.equal(
       result.code,
