@@ -1,6 +1,7 @@
 // The records a platform connector produces and the store keeps. Plain data, no behaviour.
 import type { Platform, Sport } from './catalog.ts';
 import type { ExternalIdType } from './crossref.ts';
+import type { LeagueActivity, TeamDetails } from './league-data.ts';
 
 /** A league as the API shows it. `leagueId` is the service's own id (never the platform's). */
 export interface League {
@@ -66,7 +67,7 @@ export interface PlayerExternalId {
   externalId: string;
 }
 
-export interface FantasyTeamRecord {
+export interface FantasyTeamRecord extends TeamDetails {
   /** The platform's id of the team within the league (Sleeper roster_id, ESPN team id...). */
   rosterId: string;
   name?: string;
@@ -97,4 +98,10 @@ export interface LeagueSnapshot {
    * a platform's player dump). Upserted into the (platform, sport) pool with the league.
    */
   players: PlayerRecord[];
+  /**
+   * Matchups, transactions and drafts (domain/league-data.ts), fetched in the same run and
+   * written in the same transaction as the rosters. Absent: the connector fetches none of it, and
+   * the league is stored with none.
+   */
+  activity?: LeagueActivity;
 }

@@ -37,3 +37,29 @@ export function leaguesXml(leagues: readonly LeagueBody[]): string {
 export function leagueXml(league: LeagueBody): string {
   return DECLARATION + leagueElement(league);
 }
+
+/**
+ * Any JSON body of the API as XML, for the resources past the contract's five: an object is an
+ * element with one child per present member (in the body's order), an array is an element with
+ * one `item` child per entry (or `itemName`'s), a scalar is its text. Member names are the JSON
+ * ones (snake_case, valid XML names).
+ */
+export function bodyXml(root: string, body: unknown, itemName: string = 'item'): string {
+  return DECLARATION + valueElement(root, body, itemName);
+}
+
+function valueElement(name: string, value: unknown, itemName: string): string {
+  if (Array.isArray(value)) {
+    return `<${name}>${value.map((entry) => valueElement(itemName, entry, 'item')).join('')}</${name}>`;
+  }
+  if (value !== null && typeof value === 'object') {
+    let xml = `<${name}>`;
+    for (const [member, memberValue] of Object.entries(value)) {
+      if (memberValue === undefined) continue;
+      xml += valueElement(member, memberValue, 'item');
+    }
+    return `${xml}</${name}>`;
+  }
+  if (value === null) return `<${name}/>`;
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
