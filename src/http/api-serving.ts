@@ -141,6 +141,9 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       query.key === undefined
         ? pathKey(route, params, keyParams, format, userId)
         : ResponseCache.key(route.doc.operationId, userId, keyParams, query.key, format);
+    if (route.doc.fresh === true) {
+      return serveFresh(ex, served, params, query, principal, format, key, false);
+    }
     const entry = responses.lookup(key, principal.userId);
     observer?.cacheLookup(entry !== undefined);
     if (entry === undefined) {
@@ -190,7 +193,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     responder.sendRepresentation(ex, entry, chosen, vary);
   }
 
-  /** Runs the handler, keeps its answer in the response cache, and sends it. */
+  /** Runs the handler, keeps its answer in the response cache (unless `keep` is false), and sends it. */
   async function serveFresh(
     ex: Exchange,
     served: ServedRoute,
@@ -199,6 +202,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
     principal: Principal,
     format: MediaType,
     key: string,
+    keep = true,
   ): Promise<void> {
     const { route, leagueParam } = served;
     const cache = responses as ResponseCache;
@@ -215,6 +219,7 @@ export function createApiServing(deps: ApiServingDeps): ServeApi {
       },
       generation,
       { contentType: CONTENT_TYPES[format], body, headers: extra },
+      keep,
     );
     return sendEntry(ex, entry, served.vary);
   }

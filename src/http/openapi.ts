@@ -163,6 +163,8 @@ export function buildOpenApi(
       { name: 'league', description: 'Leagues (product `league`).' },
       { name: 'player', description: 'Players of a league (product `player`).' },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
+      { name: 'user', description: "The token's user and linked accounts (product `user`)." },
+      { name: 'meta', description: 'What the service serves; league sync state (product `meta`).' },
       { name: 'operations', description: 'Health, readiness and documentation; no token.' },
       ...(adminRoutes.length > 0
         ? Object.entries(ADMIN_TAGS).map(([name, description]) => ({ name, description }))

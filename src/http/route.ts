@@ -40,6 +40,12 @@ export interface RouteDoc {
   /** Problems particular to this endpoint; the authentication ones apply to every route. */
   errors: readonly ProblemCode[];
   /**
+   * Answers that depend on what the change feed does not track (sync attempts that changed
+   * nothing, linked accounts): rendered for every request and never kept, with ETag and 304 all
+   * the same.
+   */
+  fresh?: boolean;
+  /**
    * A concrete path for the example curl line; it must answer 200 on a fresh demo store (league
    * 11 is the demo's 2021 football league), as test/docs-examples.test.ts checks.
    */
@@ -127,6 +133,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     ...(responseHeaders !== undefined && { responseHeaders }),
     errors: words.errors,
     example: words.example,
+    ...(words.fresh === true && { fresh: true }),
   };
   if (doc.produces.some(isXml) && xml === undefined) {
     throw new Error(`${doc.operationId} offers XML but has no XML writer`);

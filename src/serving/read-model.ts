@@ -14,6 +14,11 @@ import {
   listRosteredPlayers,
 } from '../storage/repositories/players.ts';
 import { findTokenByHash } from '../storage/repositories/tokens.ts';
+import { findPlayerIdsElsewhere } from '../storage/repositories/crossref.ts';
+import type { PlayerIdElsewhere } from '../storage/repositories/crossref.ts';
+import { findLeagueSyncTimes, findUserOverview } from '../storage/repositories/user-overview.ts';
+import type { UserOverview } from '../storage/repositories/user-overview.ts';
+import { poolKeyOf } from '../domain/pools.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
 
 export interface LeagueQuery {
@@ -41,6 +46,12 @@ export interface ReadModel {
   /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
   searchPlayers(league: League, name: string, candidates?: number): Promise<PlayerSearchResult>;
   listRostered(league: League): Promise<Player[]>;
+  /** The player's ids on other platforms and data providers, as the stored dumps give them. */
+  findPlayerIds(league: League, playerId: string): Promise<PlayerIdElsewhere[]>;
+  /** The token's user and their linked accounts. */
+  findUserOverview(userId: number): Promise<UserOverview | undefined>;
+  /** league id -> when a sync of the user's last read it from its platform. */
+  findLeagueSyncTimes(userId: number): Promise<Map<number, string>>;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
 }
@@ -82,6 +93,9 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
       };
     },
     listRostered: (league) => listRosteredPlayers(db, league),
+    findPlayerIds: (league, playerId) => findPlayerIdsElsewhere(db, poolKeyOf(league), playerId),
+    findUserOverview: (userId) => findUserOverview(db, userId),
+    findLeagueSyncTimes: (userId) => findLeagueSyncTimes(db, userId),
     async ping() {
       await sql`select 1`.execute(db);
     },

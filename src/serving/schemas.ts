@@ -12,7 +12,7 @@ export const MAX_LEAGUE_ID = Number.MAX_SAFE_INTEGER;
 // TypeBox checks string formats only once they are registered.
 if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', (value) => URL.canParse(value));
 
-const literals = <T extends string>(values: readonly T[], options: object = {}) =>
+export const literals = <T extends string>(values: readonly T[], options: object = {}) =>
   Type.Union(
     values.map((value) => Type.Literal(value)),
     options,

@@ -40,23 +40,34 @@ export function leagueXml(league: LeagueBody): string {
 
 /**
  * Any JSON body of the API as XML, for the resources past the contract's five: an object is an
- * element with one child per present member (in the body's order), an array is an element with
- * one `item` child per entry (or `itemName`'s), a scalar is its text. Member names are the JSON
- * ones (snake_case, valid XML names).
+ * element with one child per present member (in the body's order), an array an element with one
+ * child per entry, a scalar its text. Member names are the JSON ones (snake_case, valid XML
+ * names). An array's entries are named by `items`: a name for the root array's, or the entry
+ * name per member name ({ accounts: 'Account' }); `item` otherwise.
  */
-export function bodyXml(root: string, body: unknown, itemName: string = 'item'): string {
-  return DECLARATION + valueElement(root, body, itemName);
+export function bodyXml(
+  root: string,
+  body: unknown,
+  items: string | Readonly<Record<string, string>> = {},
+): string {
+  const names = typeof items === 'string' ? { [root]: items } : items;
+  return DECLARATION + valueElement(root, body, names);
 }
 
-function valueElement(name: string, value: unknown, itemName: string): string {
+function valueElement(
+  name: string,
+  value: unknown,
+  items: Readonly<Record<string, string>>,
+): string {
   if (Array.isArray(value)) {
-    return `<${name}>${value.map((entry) => valueElement(itemName, entry, 'item')).join('')}</${name}>`;
+    const item = items[name] ?? 'item';
+    return `<${name}>${value.map((entry) => valueElement(item, entry, items)).join('')}</${name}>`;
   }
   if (value !== null && typeof value === 'object') {
     let xml = `<${name}>`;
     for (const [member, memberValue] of Object.entries(value)) {
       if (memberValue === undefined) continue;
-      xml += valueElement(member, memberValue, 'item');
+      xml += valueElement(member, memberValue, items);
     }
     return `${xml}</${name}>`;
   }

@@ -1,5 +1,6 @@
 // The bundled demo data: a `demo` user whose linked demo account is synced through exactly the
 // store code a real platform uses, so the demo exercises the real write path. Idempotent.
+import { PRODUCTS } from '../domain/catalog.ts';
 import type { Product } from '../domain/catalog.ts';
 import { ConflictError } from '../domain/errors.ts';
 import {
@@ -19,8 +20,8 @@ import type { SyncProgressEvent, SyncSummary } from './types.ts';
 
 export const DEMO_USER_NAME = 'demo';
 
-/** Products of the token printed on a first start: every one the API's endpoints check. */
-export const DEMO_TOKEN_PRODUCTS: readonly Product[] = ['league', 'roster', 'player'];
+/** Products of the token printed on a first start: every product, so every endpoint answers. */
+export const DEMO_TOKEN_PRODUCTS: readonly Product[] = PRODUCTS;
 
 /** Any fixed number: the PostgreSQL lock that queues processes loading the demo at once. */
 const PG_DEMO_LOCK = 7_302_114_562;

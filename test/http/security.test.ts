@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateAdminKey, generateConnectToken, generateToken } from '../../src/domain/tokens.ts';
 import { loadConfig } from '../../src/config.ts';
+import { PRODUCTS } from '../../src/domain/catalog.ts';
 import { apiRoutes } from '../../src/http/routes/index.ts';
 import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
 import { createAdminKey, revokeAdminKey } from '../../src/storage/repositories/admin-keys.ts';
@@ -28,6 +29,16 @@ const PATHS: Record<string, (leagueId: number) => string> = {
   getPlayerById: (leagueId) => `/players/${leagueId}/searchPlayer/player_id/4046`,
   searchPlayerByName: (leagueId) => `/players/${leagueId}/searchPlayer/name/mahomes`,
   getAllRosteredByName: (leagueId) => `/players/getAllRostered/${leagueId}/names`,
+  getPlayerIds: (leagueId) => `/players/${leagueId}/ids/4046`,
+  getUser: () => '/user',
+  getMeta: () => '/meta',
+};
+
+/** The leagues a user-scoped route's answer (no league_id in its path) shows. */
+const SHOWN_LEAGUES: Record<string, (body: unknown) => number[]> = {
+  findAllLeagues: (body) => (body as Array<{ league_id: number }>).map((l) => l.league_id),
+  getMeta: (body) =>
+    (body as { leagues: Array<{ league_id: number }> }).leagues.map((l) => l.league_id),
 };
 
 const RATE_HEADERS = [
@@ -121,8 +132,10 @@ for (const dialect of testBackends()) {
           );
         });
 
-        it(`answers 403 naming "${product}" to a token without it`, async () => {
-          const response = await send({ 'X-Auth-Token': w.tokens.aliceNoProducts });
+        it(`answers 403 naming "${product}" to a token with every other product`, async () => {
+          const others = PRODUCTS.filter((other) => other !== product);
+          const token = await t.issueToken(w.aliceId, { products: others });
+          const response = await send({ 'X-Auth-Token': token });
           const body = await expectProblem(response, 'product_missing');
           assert.equal(body.required_product, product);
           assert.match(body.detail, new RegExp(`"${product}"`));
@@ -165,13 +178,17 @@ for (const dialect of testBackends()) {
           assert.equal(mixed?.status, 200);
         });
 
-        if (operationId === 'findAllLeagues') {
+        const shown = SHOWN_LEAGUES[operationId];
+        if (shown !== undefined) {
           it("never shows another user's league", async () => {
             const response = await t.request(path(), { token: w.tokens.bob });
-            const ids = ((await response.json()) as Array<{ league_id: number }>).map(
-              (league) => league.league_id,
-            );
-            assert.deepEqual(ids, [w.leagues.bobs]);
+            assert.deepEqual(shown(await response.json()), [w.leagues.bobs]);
+          });
+        } else if (operationId === 'getUser') {
+          it("shows the token's own user only", async () => {
+            const response = await t.request(path(), { token: w.tokens.bob });
+            const body = (await response.json()) as { user_id: number; accounts: unknown[] };
+            assert.equal(body.user_id, w.bobId);
           });
         } else {
           it("answers 404 for another user's league, as for one that does not exist", async () => {

@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../../src/config.ts';
+import { apiRoutes } from '../../src/http/routes/index.ts';
 import { startServer } from '../../src/main.ts';
 import { CLI_ENTRY, REPO_ROOT, cliEnv, runCli, tempDataDir } from '../cli/run-cli.ts';
 import type { TempDir } from '../cli/run-cli.ts';
@@ -66,7 +67,7 @@ describe('fantasy-data mcp over stdio', () => {
     dir = tempDataDir();
     const loaded = await runCli(['demo', 'load'], { FANTASY_DATA_DIR: dir.path });
     assert.equal(loaded.code, 0, loaded.stderr);
-    token = await issue(dir, 'league roster player');
+    token = await issue(dir, 'league roster player team transaction user meta');
     session = await openSession({ FANTASY_DATA_DIR: dir.path, FANTASY_TOKEN: token });
   });
   after(async () => {
@@ -74,12 +75,18 @@ describe('fantasy-data mcp over stdio', () => {
     dir.remove();
   });
 
-  it('lists five read-only tools with input and output schemas', async () => {
+  it('lists one read-only tool per API operation, with input and output schemas', async () => {
     const { tools } = await session.client.listTools();
-    assert.deepEqual(
-      tools.map((tool) => tool.name),
-      ['list_leagues', 'get_league', 'get_player', 'find_player_by_name', 'list_rostered_players'],
-    );
+    const names = tools.map((tool) => tool.name);
+    assert.deepEqual(names.slice(0, 5), [
+      'list_leagues',
+      'get_league',
+      'get_player',
+      'find_player_by_name',
+      'list_rostered_players',
+    ]);
+    assert.equal(names.length, apiRoutes(loadConfig({}).supportedSeasons).length);
+    for (const name of ['get_user', 'get_meta', 'get_player_ids']) assert.ok(names.includes(name));
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
       assert.equal(tool.inputSchema.type, 'object');
@@ -89,6 +96,22 @@ describe('fantasy-data mcp over stdio', () => {
     const find = tools.find((tool) => tool.name === 'find_player_by_name');
     assert.deepEqual(find?.inputSchema.required, ['league_id', 'name']);
     assert.match(session.stderr(), /store: .*fantasy\.sqlite/);
+  });
+
+  it("tells the user, the deployment and a player's ids elsewhere", async () => {
+    const user = await call(session, 'get_user');
+    assert.equal(user.structuredContent?.name, 'demo');
+    assert.match(text(user), /demo/);
+    const meta = await call(session, 'get_meta');
+    assert.equal((meta.structuredContent?.leagues as unknown[]).length, 17);
+    assert.match(text(meta), /Platforms: sleeper, espn, yahoo, mfl, fleaflicker, demo\./);
+    const ids = await call(session, 'get_player_ids', {
+      league_id: WEEKEND_LEAGUE,
+      player_id: '4046',
+    });
+    assert.equal(ids.structuredContent?.player_id, '4046');
+    // The demo's players are nobody elsewhere.
+    assert.deepEqual(ids.structuredContent?.ids, []);
   });
 
   it('answers what the HTTP API answers, as structured content and a text summary', async () => {

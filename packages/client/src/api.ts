@@ -111,6 +111,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/players/{league_id}/ids/{player_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A player's ids on other platforms
+     * @description The player's ids on the service's other platforms and at data providers (Sportradar, GSIS, RotoWire...), as the platforms' own player lists state them; players are tied across platforms through ids they share. The Player record itself is unchanged.
+     *
+     *     Requires a token with the `player` product.
+     */
+    get: operations['getPlayerIds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The token's user and linked accounts
+     * @description Who the token speaks for and which platform accounts they linked: platform, the platform's user id and display name, when linked, whether it must be linked again (the platform refused the stored credentials) and its last sync. Never a credential.
+     *
+     *     Requires a token with the `user` product.
+     */
+    get: operations['getUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meta': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What this service serves, and the state of your leagues
+     * @description The platforms, sports, seasons and products of this deployment, the products the calling token holds, and for each of the user's leagues when a sync last read it and whether its season is finished.
+     *
+     *     Requires a token with the `meta` product.
+     */
+    get: operations['getMeta'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -1521,6 +1587,763 @@ export interface operations {
       };
       /** @description `league_not_found`: League not found. */
       404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPlayerIds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+        /** @description The platform's player id, percent-encoded in the path. */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The player's ids elsewhere. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The player's id on the league's platform. */
+            player_id: string;
+            full_name: string;
+            /** @description Every id the stored player lists give this player elsewhere, ordered by id_type; empty when they give none (the demo platform never does). */
+            ids: {
+              /**
+               * @description Another platform (its player id) or a data provider's id system (sportradar, gsis, rotowire...).
+               * @enum {string}
+               */
+              id_type:
+                | 'sleeper'
+                | 'espn'
+                | 'yahoo'
+                | 'mfl'
+                | 'fleaflicker'
+                | 'sportradar'
+                | 'gsis'
+                | 'rotowire'
+                | 'rotoworld'
+                | 'stats'
+                | 'stats_global'
+                | 'cbs'
+                | 'fantasy_data'
+                | 'nfl';
+              id: string;
+            }[];
+          };
+          'application/xml': {
+            /** @description The player's id on the league's platform. */
+            player_id: string;
+            full_name: string;
+            /** @description Every id the stored player lists give this player elsewhere, ordered by id_type; empty when they give none (the demo platform never does). */
+            ids: {
+              /**
+               * @description Another platform (its player id) or a data provider's id system (sportradar, gsis, rotowire...).
+               * @enum {string}
+               */
+              id_type:
+                | 'sleeper'
+                | 'espn'
+                | 'yahoo'
+                | 'mfl'
+                | 'fleaflicker'
+                | 'sportradar'
+                | 'gsis'
+                | 'rotowire'
+                | 'rotoworld'
+                | 'stats'
+                | 'stats_global'
+                | 'cbs'
+                | 'fantasy_data'
+                | 'nfl';
+              id: string;
+            }[];
+          };
+          'text/xml': {
+            /** @description The player's id on the league's platform. */
+            player_id: string;
+            full_name: string;
+            /** @description Every id the stored player lists give this player elsewhere, ordered by id_type; empty when they give none (the demo platform never does). */
+            ids: {
+              /**
+               * @description Another platform (its player id) or a data provider's id system (sportradar, gsis, rotowire...).
+               * @enum {string}
+               */
+              id_type:
+                | 'sleeper'
+                | 'espn'
+                | 'yahoo'
+                | 'mfl'
+                | 'fleaflicker'
+                | 'sportradar'
+                | 'gsis'
+                | 'rotowire'
+                | 'rotoworld'
+                | 'stats'
+                | 'stats_global'
+                | 'cbs'
+                | 'fantasy_data'
+                | 'nfl';
+              id: string;
+            }[];
+          };
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. `player_not_found`: Player not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The service's id of the user. */
+            user_id: number;
+            /** @description The user name the operator gave the user. */
+            name: string;
+            /** @description Linked platform accounts, ordered by platform. */
+            accounts: {
+              /**
+               * @description The platform of the account.
+               * @enum {string}
+               */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /** @description The platform's id of the user. */
+              platform_user_id: string;
+              /** @description The name the user linked with, where the platform has one. */
+              display_name?: string;
+              /**
+               * Format: date-time
+               * @description When the account was first linked.
+               */
+              linked_at: string;
+              /** @description The platform refused the stored credentials: the account is not synced until the user links it again. */
+              needs_linking_again: boolean;
+              /** @description The user's leagues on this platform. */
+              leagues: number;
+              last_sync?: {
+                /**
+                 * Format: date-time
+                 * @description When the last sync of the account started.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description When it finished.
+                 */
+                finished_at?: string;
+                /** @description running, ok, partial, failed or interrupted. */
+                outcome: string;
+              };
+            }[];
+          };
+          'application/xml': {
+            /** @description The service's id of the user. */
+            user_id: number;
+            /** @description The user name the operator gave the user. */
+            name: string;
+            /** @description Linked platform accounts, ordered by platform. */
+            accounts: {
+              /**
+               * @description The platform of the account.
+               * @enum {string}
+               */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /** @description The platform's id of the user. */
+              platform_user_id: string;
+              /** @description The name the user linked with, where the platform has one. */
+              display_name?: string;
+              /**
+               * Format: date-time
+               * @description When the account was first linked.
+               */
+              linked_at: string;
+              /** @description The platform refused the stored credentials: the account is not synced until the user links it again. */
+              needs_linking_again: boolean;
+              /** @description The user's leagues on this platform. */
+              leagues: number;
+              last_sync?: {
+                /**
+                 * Format: date-time
+                 * @description When the last sync of the account started.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description When it finished.
+                 */
+                finished_at?: string;
+                /** @description running, ok, partial, failed or interrupted. */
+                outcome: string;
+              };
+            }[];
+          };
+          'text/xml': {
+            /** @description The service's id of the user. */
+            user_id: number;
+            /** @description The user name the operator gave the user. */
+            name: string;
+            /** @description Linked platform accounts, ordered by platform. */
+            accounts: {
+              /**
+               * @description The platform of the account.
+               * @enum {string}
+               */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /** @description The platform's id of the user. */
+              platform_user_id: string;
+              /** @description The name the user linked with, where the platform has one. */
+              display_name?: string;
+              /**
+               * Format: date-time
+               * @description When the account was first linked.
+               */
+              linked_at: string;
+              /** @description The platform refused the stored credentials: the account is not synced until the user links it again. */
+              needs_linking_again: boolean;
+              /** @description The user's leagues on this platform. */
+              leagues: number;
+              last_sync?: {
+                /**
+                 * Format: date-time
+                 * @description When the last sync of the account started.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description When it finished.
+                 */
+                finished_at?: string;
+                /** @description running, ok, partial, failed or interrupted. */
+                outcome: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMeta: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deployment and the leagues. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The platforms this service reads. */
+            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            /** @description The sports it serves. */
+            sports: ('baseball' | 'football' | 'basketball')[];
+            /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
+            seasons: number[];
+            /** @description Every product a token may hold. */
+            products: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
+            /** @description The products the calling token holds. */
+            token_products: (
+              'league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta'
+            )[];
+            /** @description The user's leagues, in the league list's order. */
+            leagues: {
+              /**
+               * Format: int64
+               * @description The service's own id of the league: stable across re-syncs, never above 2^53-1.
+               */
+              league_id: number;
+              /** @enum {string} */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /**
+               * @description The sport the league plays.
+               * @enum {string}
+               */
+              sport: 'baseball' | 'football' | 'basketball';
+              /** @description The year the season starts. */
+              season: number;
+              /**
+               * Format: date-time
+               * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
+               */
+              last_synced_at?: string;
+              /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
+              season_finished: boolean;
+            }[];
+          };
+          'application/xml': {
+            /** @description The platforms this service reads. */
+            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            /** @description The sports it serves. */
+            sports: ('baseball' | 'football' | 'basketball')[];
+            /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
+            seasons: number[];
+            /** @description Every product a token may hold. */
+            products: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
+            /** @description The products the calling token holds. */
+            token_products: (
+              'league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta'
+            )[];
+            /** @description The user's leagues, in the league list's order. */
+            leagues: {
+              /**
+               * Format: int64
+               * @description The service's own id of the league: stable across re-syncs, never above 2^53-1.
+               */
+              league_id: number;
+              /** @enum {string} */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /**
+               * @description The sport the league plays.
+               * @enum {string}
+               */
+              sport: 'baseball' | 'football' | 'basketball';
+              /** @description The year the season starts. */
+              season: number;
+              /**
+               * Format: date-time
+               * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
+               */
+              last_synced_at?: string;
+              /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
+              season_finished: boolean;
+            }[];
+          };
+          'text/xml': {
+            /** @description The platforms this service reads. */
+            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            /** @description The sports it serves. */
+            sports: ('baseball' | 'football' | 'basketball')[];
+            /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
+            seasons: number[];
+            /** @description Every product a token may hold. */
+            products: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
+            /** @description The products the calling token holds. */
+            token_products: (
+              'league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta'
+            )[];
+            /** @description The user's leagues, in the league list's order. */
+            leagues: {
+              /**
+               * Format: int64
+               * @description The service's own id of the league: stable across re-syncs, never above 2^53-1.
+               */
+              league_id: number;
+              /** @enum {string} */
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              /**
+               * @description The sport the league plays.
+               * @enum {string}
+               */
+              sport: 'baseball' | 'football' | 'basketball';
+              /** @description The year the season starts. */
+              season: number;
+              /**
+               * Format: date-time
+               * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
+               */
+              last_synced_at?: string;
+              /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
+              season_finished: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

@@ -234,13 +234,15 @@ export class ResponseCache {
 
   /**
    * Turns a freshly rendered response into an entry, kept unless the store changed since
-   * `generation` was read (then it is only sent, not kept).
+   * `generation` was read or `keep` is false (then it is only sent, not kept).
    */
   async remember(
     key: string,
     scope: ResponseScope,
     generation: number,
     rendered: RenderedResponse,
+    /** False: only build the entry (its ETag and head) to send it once. */
+    keep = true,
   ): Promise<CachedResponse> {
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body) : rendered.body;
     const { leagues, byId } = await this.snapshots.userLeagues(scope.userId);
@@ -270,7 +272,7 @@ export class ResponseCache {
       this.grown,
     );
     // Not kept: the store changed while this was built, or the league vanished from the list.
-    if (generation !== this.generation || dependencies.length === 0) return entry;
+    if (!keep || generation !== this.generation || dependencies.length === 0) return entry;
     this.entries.set(key, entry, body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES);
     if (this.entries.get(key) === entry) {
       for (const name of entry.dependencies) {

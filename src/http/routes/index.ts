@@ -1,6 +1,7 @@
 // The API's endpoints, in the order the documentation lists them, for a service serving `seasons`
 // (the configured SUPPORTED_SEASONS, ascending).
 import type { ApiRoute } from '../route.ts';
+import { metaRoute, playerIdsRoute, userRoute } from './account.ts';
 import { allRostered } from './all-rostered.ts';
 import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
@@ -8,5 +9,14 @@ import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
 
 export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
-  return [findAllLeaguesRoute(seasons), leagueSettings, playerById, playerByName, allRostered];
+  return [
+    findAllLeaguesRoute(seasons),
+    leagueSettings,
+    playerById,
+    playerByName,
+    allRostered,
+    playerIdsRoute,
+    userRoute,
+    metaRoute(seasons),
+  ];
 }

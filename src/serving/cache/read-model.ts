@@ -9,11 +9,12 @@ import type { Snapshots } from './snapshots.ts';
 
 /**
  * `store` answers what is not held in snapshots: tokens (the authenticator caches them briefly
- * itself, so a revocation is seen within its TTL), single players, rosters, the readiness ping.
+ * itself, so a revocation is seen within its TTL), single players, rosters, the league data past
+ * rosters (its rendered answers are cached), the readiness ping.
  */
 export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots): ReadModel {
   return {
-    findToken: (tokenHash) => store.findToken(tokenHash),
+    ...store,
     async findLeagues(userId, query) {
       const { leagues } = await snapshots.userLeagues(userId);
       const found: League[] = [];
@@ -27,7 +28,6 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
     async findLeague(userId, leagueId) {
       return (await snapshots.userLeagues(userId)).byId.get(leagueId)?.league;
     },
-    findPlayer: (league, playerId) => store.findPlayer(league, playerId),
     async searchPlayers(league, name, candidates = 0) {
       const [pool, roster] = await Promise.all([
         snapshots.pool(league),
@@ -49,7 +49,5 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
       const found = others.filter((other): other is Player => other !== undefined);
       return { best: player, matchCount, candidates: [player, ...found] };
     },
-    listRostered: (league) => store.listRostered(league),
-    ping: () => store.ping(),
   };
 }

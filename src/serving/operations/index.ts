@@ -4,8 +4,11 @@
 import { allRostered } from './all-rostered.ts';
 import { findAllLeagues } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
+import { getMeta } from './meta.ts';
+import { playerIds } from './player-ids.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+import { getUser } from './user.ts';
 
 export function publicOperations(seasons: readonly number[]) {
   return {
@@ -14,6 +17,9 @@ export function publicOperations(seasons: readonly number[]) {
     playerById,
     playerByName,
     allRostered,
+    playerIds,
+    getUser,
+    getMeta: getMeta(seasons),
   } as const;
 }
 

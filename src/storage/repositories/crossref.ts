@@ -1,9 +1,11 @@
 // Cross-platform player ids (domain/crossref.ts): which ids other systems give a pool's players,
 // and the question they answer, "who is this player on the other platforms?".
 import type { Sport } from '../../domain/catalog.ts';
-import { isIdPlatform } from '../../domain/crossref.ts';
+import { isExternalIdType, isIdPlatform } from '../../domain/crossref.ts';
 import type { ExternalIdType, IdPlatform } from '../../domain/crossref.ts';
 import type { PoolKey } from '../../domain/pools.ts';
+import { comparePlayerIds } from '../../domain/names.ts';
+import { compareText } from '../../domain/order.ts';
 import type { PlayerExternalId } from '../../domain/records.ts';
 import type { Tx } from '../db.ts';
 
@@ -109,5 +111,52 @@ export async function findSamePlayer(
     (a, b) =>
       a.platform.localeCompare(b.platform) ||
       a.playerId.localeCompare(b.playerId, 'en', { numeric: true }),
+  );
+}
+
+/** One of a player's ids in another system: another platform's player id or a data provider's. */
+export interface PlayerIdElsewhere {
+  idType: ExternalIdType;
+  externalId: string;
+}
+
+/**
+ * Every id the stored dumps give `playerId` of the pool elsewhere: the ids its own record names,
+ * then (for a platform whose ids others name) the other platforms' player ids found through shared
+ * ids. Ordered by id type, then id; one entry per (type, id).
+ */
+export async function findPlayerIdsElsewhere(
+  db: Tx,
+  pool: PoolKey,
+  playerId: string,
+): Promise<PlayerIdElsewhere[]> {
+  const own = await db
+    .selectFrom('player_external_ids')
+    .select(['id_type', 'external_id'])
+    .where('platform', '=', pool.platform)
+    .where('sport', '=', pool.sport)
+    .where('season', '=', pool.season)
+    .where('player_id', '=', playerId)
+    .execute();
+  const found = new Map<string, PlayerIdElsewhere>();
+  const add = (idType: ExternalIdType, externalId: string) =>
+    found.set(`${idType}\u0000${externalId}`, { idType, externalId });
+  for (const row of own) {
+    if (isExternalIdType(row.id_type) && row.id_type !== pool.platform) {
+      add(row.id_type, row.external_id);
+    }
+  }
+  if (isIdPlatform(pool.platform)) {
+    const same = await findSamePlayer(db, {
+      platform: pool.platform,
+      sport: pool.sport,
+      playerId,
+    });
+    for (const other of same) {
+      if (other.platform !== pool.platform) add(other.platform, other.playerId);
+    }
+  }
+  return [...found.values()].sort(
+    (a, b) => compareText(a.idType, b.idType) || comparePlayerIds(a.externalId, b.externalId),
   );
 }
