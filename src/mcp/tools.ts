@@ -8,6 +8,7 @@ import { publicOperations } from '../serving/operations/index.ts';
 import { LeagueSchema, PlayerSchema, RosteredPlayersSchema } from '../serving/schemas.ts';
 import type { PlayerBody } from '../serving/schemas.ts';
 import { describeLeague, describePlayer, listed } from './summaries.ts';
+import { teamTools } from './tools-teams.ts';
 import { toolOf } from './tool.ts';
 import type { ToolDefinition } from './tool.ts';
 
@@ -153,5 +154,5 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     },
   });
 
-  return [listLeagues, getLeague, getPlayer, findPlayerByName, listRostered];
+  return [listLeagues, getLeague, getPlayer, findPlayerByName, listRostered, ...teamTools()];
 }

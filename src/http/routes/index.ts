@@ -6,7 +6,18 @@ import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+import { getStandings, getTeam, listMatchups, listTeams } from './teams.ts';
 
 export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
-  return [findAllLeaguesRoute(seasons), leagueSettings, playerById, playerByName, allRostered];
+  return [
+    findAllLeaguesRoute(seasons),
+    leagueSettings,
+    playerById,
+    playerByName,
+    allRostered,
+    listTeams,
+    getTeam,
+    getStandings,
+    listMatchups,
+  ];
 }

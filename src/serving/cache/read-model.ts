@@ -50,6 +50,8 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
       return { best: player, matchCount, candidates: [player, ...found] };
     },
     listRostered: (league) => store.listRostered(league),
+    listTeams: (league) => store.listTeams(league),
+    listMatchups: (league, week) => store.listMatchups(league, week),
     ping: () => store.ping(),
   };
 }

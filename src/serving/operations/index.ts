@@ -6,6 +6,11 @@ import { findAllLeagues } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+// Issue 29, the `team` product.
+import { listMatchups } from './matchups.ts';
+import { getStandings } from './standings.ts';
+import { getTeam } from './team.ts';
+import { listTeams } from './teams.ts';
 
 export function publicOperations(seasons: readonly number[]) {
   return {
@@ -14,6 +19,10 @@ export function publicOperations(seasons: readonly number[]) {
     playerById,
     playerByName,
     allRostered,
+    listTeams,
+    getTeam,
+    getStandings,
+    listMatchups,
   } as const;
 }
 
