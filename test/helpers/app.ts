@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
+import { PRODUCTS } from '../../src/domain/catalog.ts';
 import type { Product } from '../../src/domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../src/domain/records.ts';
 import { hashToken } from '../../src/domain/tokens.ts';
@@ -86,7 +87,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
+/** Every product the API knows: a default test token reaches every endpoint. */
+export const ALL_PRODUCTS: readonly Product[] = PRODUCTS;
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
