@@ -26,7 +26,8 @@ export const ManagerSchema = Type.Object(
     platform_user_id: Type.String({ description: "The platform's id of the user." }),
     display_name: Type.Optional(Type.String({ description: 'The name the platform shows.' })),
   },
-  { additionalProperties: false, xml: { name: 'Manager' } },
+  // No XML name: bodyXml writes a nested list's entries as <item>.
+  { additionalProperties: false },
 );
 
 export const WinLossSchema = Type.Object(

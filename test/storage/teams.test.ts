@@ -115,12 +115,18 @@ describeEachBackend('team data', ({ store, dialect }) => {
       }),
     });
     changed.teams = changed.teams.map((team) =>
-      team.rosterId === '1' ? { rosterId: '1', name: 'Team One' } : team,
+      team.rosterId === '1'
+        ? { rosterId: '1', name: 'Team One' }
+        : team.rosterId === '10'
+          ? { ...team, managers: [{ platformUserId: '333', displayName: '' }] }
+          : team,
     );
     assert.equal((await writeLeagueSnapshot(store(), changed)).outcome, 'written');
     const after = await readTeamState(store(), leagueId);
     assert.deepEqual(after.teams[0], { rosterId: '1', name: 'Team One' });
     assert.equal(after.teams[1]?.standing, 2);
+    // An empty display name is no name: never "" in the API.
+    assert.deepEqual(after.teams[2]?.managers, [{ platformUserId: '333' }]);
     assert.deepEqual(
       after.matchups.map((m) => [m.period, m.matchupId]),
       [[4, '7']],

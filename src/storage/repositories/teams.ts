@@ -40,7 +40,8 @@ export function teamDetailColumns(team: FantasyTeamRecord): TeamDetailColumns {
   return {
     abbreviation: team.abbreviation || null,
     logo_url: team.logoUrl || null,
-    managers: team.managers === undefined ? null : JSON.stringify(team.managers),
+    managers:
+      team.managers === undefined ? null : JSON.stringify(team.managers.map(toStoredManager)),
     wins: team.record?.wins ?? null,
     losses: team.record?.losses ?? null,
     ties: team.record?.ties ?? null,
@@ -49,6 +50,14 @@ export function teamDetailColumns(team: FantasyTeamRecord): TeamDetailColumns {
     standing: team.standing ?? null,
     division_id: team.divisionId || null,
     division_name: team.divisionName || null,
+  };
+}
+
+/** Only the record's own members; an empty display name is no name (never "" in the API). */
+function toStoredManager(manager: TeamManagerRecord): TeamManagerRecord {
+  return {
+    platformUserId: manager.platformUserId,
+    ...(manager.displayName && { displayName: manager.displayName }),
   };
 }
 
