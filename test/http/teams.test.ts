@@ -233,6 +233,10 @@ for (const dialect of testBackends()) {
       await expectInvalidParam(await get(`/league/matchups/${league}?bogus=1`), 'bogus', 'query');
       await expectInvalidParam(await get(`/league/teams/${league}?week=1`), 'week', 'query');
       await expectProblem(await get('/league/matchups/999999?week=1'), 'league_not_found');
+      // The product is checked before the query: a token without `team` learns nothing more.
+      const noTeam = await t.issueToken(w.aliceId, { products: ['league', 'roster', 'player'] });
+      const refused = await t.request(`/league/matchups/${league}?week=0`, { token: noTeam });
+      await expectProblem(refused, 'product_missing');
     });
 
     it('answers XML with Accept: application/xml', async () => {
