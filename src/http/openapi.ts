@@ -9,6 +9,7 @@ import type { ProblemCode } from '../serving/problems.ts';
 import type { RouteDoc } from './route.ts';
 import type { OperationDoc } from './routes/operations.ts';
 import { NAMED_SCHEMAS } from '../serving/schemas.ts';
+import { TEAM_NAMED_SCHEMAS } from '../serving/team-schemas.ts';
 import { ADMIN_TAGS } from './admin/route.ts';
 import type { AdminRouteDoc } from './admin/route.ts';
 import { ADMIN_NAMED_SCHEMAS } from './admin/schemas.ts';
@@ -130,6 +131,7 @@ export function buildOpenApi(
 ): OpenApiDocument {
   const named: ReadonlyArray<readonly [string, TSchema]> = [
     ...NAMED_SCHEMAS,
+    ...TEAM_NAMED_SCHEMAS,
     ...(adminRoutes.length > 0 ? ADMIN_NAMED_SCHEMAS : []),
   ];
   const names = new Map<TSchema, string>(named.map(([name, schema]) => [schema, name]));
@@ -163,6 +165,7 @@ export function buildOpenApi(
       { name: 'league', description: 'Leagues (product `league`).' },
       { name: 'player', description: 'Players of a league (product `player`).' },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
+      { name: 'team', description: 'Teams, standings and matchups (product `team`).' },
       { name: 'user', description: "The token's user and linked accounts (product `user`)." },
       { name: 'meta', description: 'What the service serves; league sync state (product `meta`).' },
       { name: 'operations', description: 'Health, readiness and documentation; no token.' },

@@ -56,6 +56,7 @@ export interface ToolView<P extends TObject, Q extends TObject, A, O extends TOb
 /** What a problem's text adds in a tool's answer: where a model looks next. */
 const HINTS: Partial<Record<ProblemCode, string>> = {
   league_not_found: 'list_leagues lists them',
+  team_not_found: 'list_teams lists them',
 };
 
 interface Parameter {

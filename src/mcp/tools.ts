@@ -9,6 +9,7 @@ import { LeagueSchema, PlayerSchema, RosteredPlayersSchema } from '../serving/sc
 import type { PlayerBody } from '../serving/schemas.ts';
 import { describeLeague, describePlayer, listed } from './summaries.ts';
 import { accountTools } from './tools-account.ts';
+import { teamTools } from './tools-teams.ts';
 import { toolOf } from './tool.ts';
 import type { ToolDefinition } from './tool.ts';
 
@@ -160,6 +161,7 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     getPlayer,
     findPlayerByName,
     listRostered,
+    ...teamTools(),
     ...accountTools(seasons),
   ];
 }

@@ -92,6 +92,11 @@ export const PROBLEMS = {
     title: 'Player not found',
     when: "No player with this id, or matching this name, in the league's player pool.",
   },
+  team_not_found: {
+    status: 404,
+    title: 'Team not found',
+    when: 'No team with this roster_id in the league.',
+  },
   user_not_found: {
     status: 404,
     title: 'User not found',

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { Sport } from '../domain/catalog.ts';
 import { NameIndex } from '../domain/name-index.ts';
-import type { League, Player } from '../domain/records.ts';
+import type { MatchupRecord } from '../domain/league-data.ts';
+import type { FantasyTeamRecord, League, Player } from '../domain/records.ts';
 import type { Store } from '../storage/db.ts';
 import { findLeagueForUser, findLeaguesForUser } from '../storage/repositories/leagues.ts';
 import {
@@ -13,6 +14,7 @@ import {
   listLeaguePlayerPool,
   listRosteredPlayers,
 } from '../storage/repositories/players.ts';
+import { listMatchups, listTeams } from '../storage/repositories/teams.ts';
 import { findTokenByHash } from '../storage/repositories/tokens.ts';
 import { findPlayerIdsElsewhere } from '../storage/repositories/crossref.ts';
 import type { PlayerIdElsewhere } from '../storage/repositories/crossref.ts';
@@ -46,6 +48,10 @@ export interface ReadModel {
   /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
   searchPlayers(league: League, name: string, candidates?: number): Promise<PlayerSearchResult>;
   listRostered(league: League): Promise<Player[]>;
+  /** The league's teams with their details, in roster id order. */
+  listTeams(league: League): Promise<FantasyTeamRecord[]>;
+  /** The league's matchups (of one week when given), by week, then matchup id. */
+  listMatchups(league: League, week?: number): Promise<MatchupRecord[]>;
   /** The player's ids on other platforms and data providers, as the stored dumps give them. */
   findPlayerIds(league: League, playerId: string): Promise<PlayerIdElsewhere[]>;
   /** The token's user and their linked accounts. */
@@ -93,6 +99,8 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
       };
     },
     listRostered: (league) => listRosteredPlayers(db, league),
+    listTeams: (league) => listTeams(db, league.leagueId),
+    listMatchups: (league, week) => listMatchups(db, league.leagueId, week),
     findPlayerIds: (league, playerId) => findPlayerIdsElsewhere(db, poolKeyOf(league), playerId),
     findUserOverview: (userId) => findUserOverview(db, userId),
     findLeagueSyncTimes: (userId) => findLeagueSyncTimes(db, userId),

@@ -55,6 +55,8 @@ export interface LeaguesTable {
   num_teams: number | null;
   league_url: string | null;
   league_avatar: string | null;
+  /** LeagueActivity.currentPeriod: the week or scoring period the league is in (013). */
+  current_period: number | null;
   /** Hash of the last written snapshot: an unchanged re-sync writes nothing. */
   content_hash: string;
   /** Increments each time a sync changes the league. */
@@ -78,6 +80,35 @@ export interface FantasyTeamsTable {
   roster_id: string;
   name: string | null;
   owner_platform_user_id: string | null;
+  // The team's details (domain/league-data.ts TeamDetails, migration 013); null when absent.
+  abbreviation: string | null;
+  logo_url: string | null;
+  /** JSON array of TeamManagerRecord, the owner first. */
+  managers: string | null;
+  /** Set together: the platform's win-loss record, or none of it. */
+  wins: number | null;
+  losses: number | null;
+  ties: number | null;
+  points_for: number | null;
+  points_against: number | null;
+  standing: number | null;
+  division_id: string | null;
+  division_name: string | null;
+}
+
+/** A league's schedule, one row per (week, matchup), replaced with each written snapshot (013). */
+export interface MatchupsTable {
+  league_id: number;
+  /** MatchupRecord.period: the week or matchup period, 1-based. */
+  week: number;
+  matchup_id: string;
+  /** A MatchupStatus, null when the platform does not say. */
+  status: string | null;
+  /** A MatchupKind, null when the platform does not say. */
+  kind: string | null;
+  winner_roster_id: string | null;
+  /** JSON array of MatchupSide ({rosterId, score?}), home first. */
+  teams: string;
 }
 
 export interface PlayersTable {
@@ -287,6 +318,7 @@ export interface Schema {
   leagues: LeaguesTable;
   league_members: LeagueMembersTable;
   fantasy_teams: FantasyTeamsTable;
+  matchups: MatchupsTable;
   players: PlayersTable;
   player_pools: PlayerPoolsTable;
   player_external_ids: PlayerExternalIdsTable;

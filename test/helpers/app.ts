@@ -87,6 +87,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Every product the API knows: a default test token reaches every endpoint. */
 export const ALL_PRODUCTS: readonly Product[] = PRODUCTS;
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {

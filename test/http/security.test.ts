@@ -5,9 +5,9 @@
 // Nothing of it may change the store.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PRODUCTS } from '../../src/domain/catalog.ts';
 import { generateAdminKey, generateConnectToken, generateToken } from '../../src/domain/tokens.ts';
 import { loadConfig } from '../../src/config.ts';
-import { PRODUCTS } from '../../src/domain/catalog.ts';
 import { apiRoutes } from '../../src/http/routes/index.ts';
 import { ADMIN_ROUTES } from '../../src/http/admin/routes/index.ts';
 import { createAdminKey, revokeAdminKey } from '../../src/storage/repositories/admin-keys.ts';
@@ -29,6 +29,10 @@ const PATHS: Record<string, (leagueId: number) => string> = {
   getPlayerById: (leagueId) => `/players/${leagueId}/searchPlayer/player_id/4046`,
   searchPlayerByName: (leagueId) => `/players/${leagueId}/searchPlayer/name/mahomes`,
   getAllRosteredByName: (leagueId) => `/players/getAllRostered/${leagueId}/names`,
+  listTeams: (leagueId) => `/league/teams/${leagueId}`,
+  getTeam: (leagueId) => `/league/teams/${leagueId}/1`,
+  getStandings: (leagueId) => `/league/standings/${leagueId}`,
+  listMatchups: (leagueId) => `/league/matchups/${leagueId}?week=1`,
   getPlayerIds: (leagueId) => `/players/${leagueId}/ids/4046`,
   getUser: () => '/user',
   getMeta: () => '/meta',

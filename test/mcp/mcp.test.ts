@@ -86,7 +86,16 @@ describe('fantasy-data mcp over stdio', () => {
       'list_rostered_players',
     ]);
     assert.equal(names.length, apiRoutes(loadConfig({}).supportedSeasons).length);
-    for (const name of ['get_user', 'get_meta', 'get_player_ids']) assert.ok(names.includes(name));
+    for (const name of [
+      'list_teams',
+      'get_team',
+      'get_standings',
+      'list_matchups',
+      'get_user',
+      'get_meta',
+      'get_player_ids',
+    ])
+      assert.ok(names.includes(name));
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
       assert.equal(tool.inputSchema.type, 'object');

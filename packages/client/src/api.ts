@@ -111,6 +111,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/league/teams/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the league's teams
+     * @description Every fantasy team of the league with what its platform says of it: name, abbreviation, logo, managers, win-loss record, points for and against, standing and division. Ordered by roster_id (integers by value, then text). A team is named by `roster_id`, the same value as a Player record's `fantasy_team_roster_id`.
+     *
+     *     Requires a token with the `team` product.
+     */
+    get: operations['listTeams'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/teams/{league_id}/{roster_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one team with its players
+     * @description The Team record of one team of the league, with `players`: the Player records of its roster (the records the rostered list gives), ordered by full_name, then player_id. An unknown roster_id is `404 team_not_found`. A team is named by `roster_id`, the same value as a Player record's `fantasy_team_roster_id`.
+     *
+     *     Requires a token with the `team` product.
+     */
+    get: operations['getTeam'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/standings/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the league's standings
+     * @description Every team of the league in the platform's order of its standings (`standing` 1 first; teams the platform does not rank last), then by roster_id, with their records and points. A team is named by `roster_id`, the same value as a Player record's `fantasy_team_roster_id`.
+     *
+     *     Requires a token with the `team` product.
+     */
+    get: operations['getStandings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/matchups/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the league's matchups
+     * @description The matchups of the league (of one week with `week`), ordered by week, then matchup_id: the teams meeting with their scores, the status and kind where the platform says, and the winner. A week with no matchup gives `[]`. A team is named by `roster_id`, the same value as a Player record's `fantasy_team_roster_id`.
+     *
+     *     Requires a token with the `team` product.
+     */
+    get: operations['listMatchups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/players/{league_id}/ids/{player_id}': {
     parameters: {
       query?: never;
@@ -588,6 +676,7 @@ export interface components {
         | 'route_not_found'
         | 'league_not_found'
         | 'player_not_found'
+        | 'team_not_found'
         | 'user_not_found'
         | 'token_not_found'
         | 'link_not_found'
@@ -619,6 +708,104 @@ export interface components {
       }[];
       required_product?: string;
       required_scope?: string;
+    };
+    Team: {
+      /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
+      roster_id: string;
+      /** @description The team name as the platform shows it. */
+      name?: string;
+      abbreviation?: string;
+      /** Format: uri */
+      logo_url?: string;
+      /** @description The team's managers, the owner first; only the owner where the platform names no others, empty for an orphan team. */
+      managers: {
+        /** @description The platform's id of the user. */
+        platform_user_id: string;
+        /** @description The name the platform shows. */
+        display_name?: string;
+      }[];
+      /** @description Head-to-head record as the platform counts it. */
+      record?: {
+        wins: number;
+        losses: number;
+        ties: number;
+      };
+      points_for?: number;
+      points_against?: number;
+      /** @description 1 for the league's leader, as the platform ranks it (ties may share a rank). */
+      standing?: number;
+      /** @description The platform's id of the division. */
+      division_id?: string;
+      division_name?: string;
+    };
+    TeamWithPlayers: {
+      /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
+      roster_id: string;
+      /** @description The team name as the platform shows it. */
+      name?: string;
+      abbreviation?: string;
+      /** Format: uri */
+      logo_url?: string;
+      /** @description The team's managers, the owner first; only the owner where the platform names no others, empty for an orphan team. */
+      managers: {
+        /** @description The platform's id of the user. */
+        platform_user_id: string;
+        /** @description The name the platform shows. */
+        display_name?: string;
+      }[];
+      /** @description Head-to-head record as the platform counts it. */
+      record?: {
+        wins: number;
+        losses: number;
+        ties: number;
+      };
+      points_for?: number;
+      points_against?: number;
+      /** @description 1 for the league's leader, as the platform ranks it (ties may share a rank). */
+      standing?: number;
+      /** @description The platform's id of the division. */
+      division_id?: string;
+      division_name?: string;
+      /** @description The players on the team, ordered by full_name, then player_id. */
+      players: components['schemas']['Player'][];
+    };
+    Standing: {
+      /** @description 1 for the league's leader, as the platform ranks it (ties may share a rank). */
+      standing?: number;
+      /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
+      roster_id: string;
+      /** @description The team name as the platform shows it. */
+      name?: string;
+      /** @description Head-to-head record as the platform counts it. */
+      record?: {
+        wins: number;
+        losses: number;
+        ties: number;
+      };
+      points_for?: number;
+      points_against?: number;
+      /** @description The platform's id of the division. */
+      division_id?: string;
+      division_name?: string;
+    };
+    Matchup: {
+      /** @description The week or matchup period the platform numbers its schedule by. */
+      week: number;
+      /** @description The platform's id of the matchup within its week, or its position there. */
+      matchup_id: string;
+      /** @enum {string} */
+      status?: 'upcoming' | 'in_progress' | 'final';
+      /** @enum {string} */
+      kind?: 'regular' | 'playoff' | 'consolation';
+      /** @description The two teams (one: a bye), home first where the platform says. */
+      teams: {
+        /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
+        roster_id: string;
+        /** @description Points scored (categories won, in category leagues that count them). */
+        score?: number;
+      }[];
+      /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
+      winner_roster_id?: string;
     };
     AdminUser: {
       /**
@@ -1529,6 +1716,647 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['RosteredPlayers'];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listTeams: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The teams. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Team'][];
+          'application/xml': components['schemas']['Team'][];
+          'text/xml': components['schemas']['Team'][];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTeam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+        /** @description The team's roster_id from the team list (a Player's fantasy_team_roster_id), percent-encoded in the path. */
+        roster_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The team and its players. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamWithPlayers'];
+          'application/xml': components['schemas']['TeamWithPlayers'];
+          'text/xml': components['schemas']['TeamWithPlayers'];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. `team_not_found`: Team not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getStandings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The standings. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Standing'][];
+          'application/xml': components['schemas']['Standing'][];
+          'text/xml': components['schemas']['Standing'][];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMatchups: {
+    parameters: {
+      query?: {
+        /** @description Only this week (or matchup period, as the league's platform numbers them); omit for every week. */
+        week?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matchups. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Matchup'][];
+          'application/xml': components['schemas']['Matchup'][];
+          'text/xml': components['schemas']['Matchup'][];
         };
       };
       /** @description If-None-Match named the current ETag: the data is unchanged, no body. */

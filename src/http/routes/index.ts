@@ -7,6 +7,7 @@ import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+import { getStandings, getTeam, listMatchups, listTeams } from './teams.ts';
 
 export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
   return [
@@ -15,6 +16,10 @@ export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
     playerById,
     playerByName,
     allRostered,
+    listTeams,
+    getTeam,
+    getStandings,
+    listMatchups,
     playerIdsRoute,
     userRoute,
     metaRoute(seasons),

@@ -8,6 +8,11 @@ import { getMeta } from './meta.ts';
 import { playerIds } from './player-ids.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+// Issue 29, the `team` product.
+import { listMatchups } from './matchups.ts';
+import { getStandings } from './standings.ts';
+import { getTeam } from './team.ts';
+import { listTeams } from './teams.ts';
 import { getUser } from './user.ts';
 
 export function publicOperations(seasons: readonly number[]) {
@@ -17,6 +22,10 @@ export function publicOperations(seasons: readonly number[]) {
     playerById,
     playerByName,
     allRostered,
+    listTeams,
+    getTeam,
+    getStandings,
+    listMatchups,
     playerIds,
     getUser,
     getMeta: getMeta(seasons),

@@ -11,6 +11,7 @@ import type {
   PlayerPoolSnapshot,
   PlayerRecord,
 } from '../../domain/records.ts';
+import { checkTeamData } from './team-checks.ts';
 
 const OPTIONAL_PLAYER_TEXT = [
   'firstName',
@@ -103,6 +104,7 @@ export function checkLeagueSnapshot(s: LeagueSnapshot): void {
     }
     rostered.add(entry.playerId);
   }
+  checkTeamData(where, s);
   checkPlayers(where, s.players);
 }
 

@@ -10,6 +10,7 @@ import { bumpDataSeq } from './data-seq.ts';
 import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
+import { currentPeriodColumn, replaceMatchups, teamDetailColumns } from './teams.ts';
 
 // The sync engine's whole write side, importable from this one module as the contracts name it.
 export { getDataSeq } from './data-seq.ts';
@@ -103,6 +104,7 @@ export async function applyLeagueSnapshot(
     num_teams: s.numTeams ?? null,
     league_url: s.leagueUrl || null,
     league_avatar: s.leagueAvatar || null,
+    ...currentPeriodColumn(s),
     content_hash: hash,
     data_seq: seq,
     synced_at: now,
@@ -133,6 +135,7 @@ export async function applyLeagueSnapshot(
     leagueId = inserted.id;
   }
   await insertTeamsAndRosters(tx, leagueId, s);
+  await replaceMatchups(tx, leagueId, s);
   if (member) await ensureMember(tx, leagueId, member, seq);
   return { leagueId, outcome: 'written' };
 }
@@ -143,6 +146,7 @@ async function insertTeamsAndRosters(tx: Tx, leagueId: number, s: LeagueSnapshot
     roster_id: t.rosterId,
     name: t.name || null,
     owner_platform_user_id: t.ownerPlatformUserId || null,
+    ...teamDetailColumns(t),
   }));
   for (let start = 0; start < teams.length; start += INSERT_CHUNK) {
     await tx
