@@ -163,6 +163,10 @@ export function buildOpenApi(
       { name: 'league', description: 'Leagues (product `league`).' },
       { name: 'player', description: 'Players of a league (product `player`).' },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
+      {
+        name: 'transaction',
+        description: 'Transactions and drafts of a league (product `transaction`).',
+      },
       { name: 'operations', description: 'Health, readiness and documentation; no token.' },
       ...(adminRoutes.length > 0
         ? Object.entries(ADMIN_TAGS).map(([name, description]) => ({ name, description }))

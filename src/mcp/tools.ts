@@ -9,6 +9,7 @@ import { LeagueSchema, PlayerSchema, RosteredPlayersSchema } from '../serving/sc
 import type { PlayerBody } from '../serving/schemas.ts';
 import { describeLeague, describePlayer, listed } from './summaries.ts';
 import { toolOf } from './tool.ts';
+import { transactionTools } from './tools-transactions.ts';
 import type { ToolDefinition } from './tool.ts';
 
 export type { ToolAnswer, ToolDefinition } from './tool.ts';
@@ -153,5 +154,12 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     },
   });
 
-  return [listLeagues, getLeague, getPlayer, findPlayerByName, listRostered];
+  return [
+    listLeagues,
+    getLeague,
+    getPlayer,
+    findPlayerByName,
+    listRostered,
+    ...transactionTools(operations),
+  ];
 }

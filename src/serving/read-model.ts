@@ -15,6 +15,8 @@ import {
 } from '../storage/repositories/players.ts';
 import { findTokenByHash } from '../storage/repositories/tokens.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
+import { readDrafts, readTransactions } from './transaction-reads.ts';
+import type { DraftsAnswer, TransactionFilter, TransactionsAnswer } from './transaction-reads.ts';
 
 export interface LeagueQuery {
   /** Empty means every sport. */
@@ -41,6 +43,12 @@ export interface ReadModel {
   /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
   searchPlayers(league: League, name: string, candidates?: number): Promise<PlayerSearchResult>;
   listRostered(league: League): Promise<Player[]>;
+  /** A page of transactions, newest first; undefined when `filter.rosterId` is no team of it. */
+  listTransactions(
+    league: League,
+    filter: TransactionFilter,
+  ): Promise<TransactionsAnswer | undefined>;
+  listDrafts(league: League): Promise<DraftsAnswer>;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
 }
@@ -82,6 +90,8 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
       };
     },
     listRostered: (league) => listRosteredPlayers(db, league),
+    listTransactions: (league, filter) => readTransactions(db, league, filter),
+    listDrafts: (league) => readDrafts(db, league),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -2,11 +2,21 @@
 // (the configured SUPPORTED_SEASONS, ascending).
 import type { ApiRoute } from '../route.ts';
 import { allRostered } from './all-rostered.ts';
+import { getDraft } from './draft.ts';
 import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+import { listTransactions } from './transactions.ts';
 
 export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
-  return [findAllLeaguesRoute(seasons), leagueSettings, playerById, playerByName, allRostered];
+  return [
+    findAllLeaguesRoute(seasons),
+    leagueSettings,
+    playerById,
+    playerByName,
+    allRostered,
+    listTransactions,
+    getDraft,
+  ];
 }

@@ -50,6 +50,8 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
       return { best: player, matchCount, candidates: [player, ...found] };
     },
     listRostered: (league) => store.listRostered(league),
+    listTransactions: (league, filter) => store.listTransactions(league, filter),
+    listDrafts: (league) => store.listDrafts(league),
     ping: () => store.ping(),
   };
 }

@@ -2,10 +2,12 @@
 // `seasons` (the configured SUPPORTED_SEASONS, ascending). HTTP routes and MCP tools are built
 // from these.
 import { allRostered } from './all-rostered.ts';
+import { getDraft } from './draft.ts';
 import { findAllLeagues } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
+import { listTransactions } from './transactions.ts';
 
 export function publicOperations(seasons: readonly number[]) {
   return {
@@ -14,6 +16,8 @@ export function publicOperations(seasons: readonly number[]) {
     playerById,
     playerByName,
     allRostered,
+    listTransactions,
+    getDraft,
   } as const;
 }
 
