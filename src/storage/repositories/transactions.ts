@@ -149,10 +149,7 @@ export async function listTransactionPage(
   leagueId: number,
   filter: TransactionFilter,
 ): Promise<TransactionPage> {
-  const rows =
-    filter.rosterId === undefined
-      ? await leaguePage(db, leagueId, filter)
-      : await teamPage(db, leagueId, filter.rosterId, filter);
+  const rows = await transactionPageQuery(db, leagueId, filter).execute();
   const transactions = rows.slice(0, filter.limit).map(toTransaction);
   const last = transactions.at(-1);
   return rows.length > filter.limit && last !== undefined
@@ -171,6 +168,13 @@ const TRANSACTION_COLUMNS = [
   'league_transactions.week',
   'league_transactions.body',
 ] as const;
+
+/** The query of one page, `limit` + 1 rows (exported so tests can look at its plan). */
+export function transactionPageQuery(db: Tx, leagueId: number, filter: TransactionFilter) {
+  return filter.rosterId === undefined
+    ? leaguePage(db, leagueId, filter)
+    : teamPage(db, leagueId, filter.rosterId, filter);
+}
 
 function leaguePage(db: Tx, leagueId: number, filter: TransactionFilter) {
   let query = db
@@ -195,8 +199,7 @@ function leaguePage(db: Tx, leagueId: number, filter: TransactionFilter) {
   return query
     .orderBy('league_transactions.occurred_at', 'desc')
     .orderBy('league_transactions.transaction_id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+    .limit(filter.limit + 1);
 }
 
 function teamPage(db: Tx, leagueId: number, rosterId: string, filter: TransactionFilter) {
@@ -228,8 +231,7 @@ function teamPage(db: Tx, leagueId: number, rosterId: string, filter: Transactio
   return query
     .orderBy('r.occurred_at', 'desc')
     .orderBy('r.transaction_id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+    .limit(filter.limit + 1);
 }
 
 /** Whether the league has a team with this roster id. */
