@@ -86,7 +86,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster'];
+export const ALL_PRODUCTS: readonly Product[] = ['league', 'player', 'roster', 'transaction'];
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);

@@ -28,6 +28,8 @@ const PATHS: Record<string, (leagueId: number) => string> = {
   getPlayerById: (leagueId) => `/players/${leagueId}/searchPlayer/player_id/4046`,
   searchPlayerByName: (leagueId) => `/players/${leagueId}/searchPlayer/name/mahomes`,
   getAllRosteredByName: (leagueId) => `/players/getAllRostered/${leagueId}/names`,
+  listTransactions: (leagueId) => `/league/transactions/${leagueId}?type=trade&limit=5`,
+  getDraft: (leagueId) => `/league/draft/${leagueId}`,
 };
 
 const RATE_HEADERS = [
