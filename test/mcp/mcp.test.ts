@@ -74,11 +74,19 @@ describe('fantasy-data mcp over stdio', () => {
     dir.remove();
   });
 
-  it('lists five read-only tools with input and output schemas', async () => {
+  it('lists the read-only tools with input and output schemas', async () => {
     const { tools } = await session.client.listTools();
     assert.deepEqual(
       tools.map((tool) => tool.name),
-      ['list_leagues', 'get_league', 'get_player', 'find_player_by_name', 'list_rostered_players'],
+      [
+        'list_leagues',
+        'get_league',
+        'get_player',
+        'find_player_by_name',
+        'list_rostered_players',
+        'list_transactions',
+        'get_draft',
+      ],
     );
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
