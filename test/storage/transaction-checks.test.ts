@@ -3,7 +3,12 @@
 // activity passes. Pure: no store needed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { LeagueActivity } from '../../src/domain/league-data.ts';
+import type {
+  DraftRecord,
+  FuturePickRecord,
+  LeagueActivity,
+  TransactionRecord,
+} from '../../src/domain/league-data.ts';
 import { InvalidInputError } from '../../src/domain/errors.ts';
 import { checkLeagueSnapshot } from '../../src/storage/repositories/snapshot-checks.ts';
 import { leagueWithActivity, sampleActivity } from '../helpers/transaction-data.ts';
@@ -18,7 +23,7 @@ function with_(change: (a: LeagueActivity) => void): LeagueActivity {
 const CASES: Array<[string, LeagueActivity, RegExp]> = [
   [
     'a transaction listed twice',
-    with_((a) => a.transactions.push({ ...(a.transactions[0] as never) })),
+    with_((a) => a.transactions.push({ ...(a.transactions[0] as TransactionRecord) })),
     /transaction "100" is listed twice/,
   ],
   [
@@ -99,7 +104,7 @@ const CASES: Array<[string, LeagueActivity, RegExp]> = [
   ],
   [
     'a draft listed twice',
-    with_((a) => a.drafts.push({ ...(a.drafts[0] as never) })),
+    with_((a) => a.drafts.push({ ...(a.drafts[0] as DraftRecord) })),
     /draft "d-2021" is listed twice/,
   ],
   [
@@ -134,7 +139,7 @@ const CASES: Array<[string, LeagueActivity, RegExp]> = [
   ],
   [
     'a future pick listed twice',
-    with_((a) => a.futurePicks.push({ ...(a.futurePicks[0] as never) })),
+    with_((a) => a.futurePicks.push({ ...(a.futurePicks[0] as FuturePickRecord) })),
     /future pick 2022\/2 of team "2" is listed twice/,
   ],
 ];
