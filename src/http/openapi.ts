@@ -166,6 +166,10 @@ export function buildOpenApi(
       { name: 'player', description: 'Players of a league (product `player`).' },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
       { name: 'team', description: 'Teams, standings and matchups (product `team`).' },
+      {
+        name: 'transaction',
+        description: 'Transactions and drafts of a league (product `transaction`).',
+      },
       { name: 'user', description: "The token's user and linked accounts (product `user`)." },
       { name: 'meta', description: 'What the service serves; league sync state (product `meta`).' },
       { name: 'operations', description: 'Health, readiness and documentation; no token.' },

@@ -11,6 +11,7 @@ import { describeLeague, describePlayer, listed } from './summaries.ts';
 import { accountTools } from './tools-account.ts';
 import { teamTools } from './tools-teams.ts';
 import { toolOf } from './tool.ts';
+import { transactionTools } from './tools-transactions.ts';
 import type { ToolDefinition } from './tool.ts';
 
 export type { ToolAnswer, ToolDefinition } from './tool.ts';
@@ -162,6 +163,7 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     findPlayerByName,
     listRostered,
     ...teamTools(),
+    ...transactionTools(operations),
     ...accountTools(seasons),
   ];
 }

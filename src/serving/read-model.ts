@@ -22,6 +22,8 @@ import { findLeagueSyncTimes, findUserOverview } from '../storage/repositories/u
 import type { UserOverview } from '../storage/repositories/user-overview.ts';
 import { poolKeyOf } from '../domain/pools.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
+import { readDrafts, readTransactions } from './transaction-reads.ts';
+import type { DraftsAnswer, TransactionFilter, TransactionsAnswer } from './transaction-reads.ts';
 
 export interface LeagueQuery {
   /** Empty means every sport. */
@@ -58,6 +60,12 @@ export interface ReadModel {
   findUserOverview(userId: number): Promise<UserOverview | undefined>;
   /** league id -> when a sync of the user's last read it from its platform. */
   findLeagueSyncTimes(userId: number): Promise<Map<number, string>>;
+  /** A page of transactions, newest first; undefined when `filter.rosterId` is no team of it. */
+  listTransactions(
+    league: League,
+    filter: TransactionFilter,
+  ): Promise<TransactionsAnswer | undefined>;
+  listDrafts(league: League): Promise<DraftsAnswer>;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
 }
@@ -104,6 +112,8 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
     findPlayerIds: (league, playerId) => findPlayerIdsElsewhere(db, poolKeyOf(league), playerId),
     findUserOverview: (userId) => findUserOverview(db, userId),
     findLeagueSyncTimes: (userId) => findLeagueSyncTimes(db, userId),
+    listTransactions: (league, filter) => readTransactions(db, league, filter),
+    listDrafts: (league) => readDrafts(db, league),
     async ping() {
       await sql`select 1`.execute(db);
     },

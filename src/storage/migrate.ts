@@ -23,6 +23,7 @@ import { adminKeyScopes } from './migrations/010-admin-key-scopes.ts';
 import { connectBrowserBinding } from './migrations/011-connect-browser-binding.ts';
 import { credentialLeases } from './migrations/012-credential-leases.ts';
 import { leagueTeamsAndMatchups } from './migrations/013-league-teams-and-matchups.ts';
+import { leagueTransactionsAndDrafts } from './migrations/014-league-transactions-and-drafts.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-connect-browser-binding': connectBrowserBinding,
   '012-credential-leases': credentialLeases,
   '013-league-teams-and-matchups': leagueTeamsAndMatchups,
+  '014-league-transactions-and-drafts': leagueTransactionsAndDrafts,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -305,6 +305,47 @@ export interface AccountSeasonsTable {
   completed_at: string;
 }
 
+/** A league's transaction (migration 014); `body` is the JSON of TransactionBodyJson. */
+export interface LeagueTransactionsTable {
+  league_id: number;
+  transaction_id: string;
+  /** A TransactionType. */
+  type: string;
+  /** A TransactionStatus. */
+  status: string;
+  /** ISO 8601 UTC, as Date#toISOString writes it, so text order is time order. */
+  occurred_at: string;
+  week: number | null;
+  body: string;
+}
+
+/** One team a transaction involves, for the roster_id filter (occurred_at repeated for order). */
+export interface LeagueTransactionRostersTable {
+  league_id: number;
+  roster_id: string;
+  occurred_at: string;
+  transaction_id: string;
+}
+
+/** A league's draft; `picks` is the JSON of its DraftPickRecords in draft order. */
+export interface LeagueDraftsTable {
+  league_id: number;
+  draft_id: string;
+  type: string | null;
+  status: string | null;
+  started_at: string | null;
+  rounds: number | null;
+  picks: string;
+}
+
+export interface LeagueFuturePicksTable {
+  league_id: number;
+  season: number;
+  round: number;
+  original_roster_id: string;
+  owner_roster_id: string;
+}
+
 export interface Schema {
   admin_keys: AdminKeysTable;
   connect_sessions: ConnectSessionsTable;
@@ -327,4 +368,8 @@ export interface Schema {
   league_syncs: LeagueSyncsTable;
   store_state: StoreStateTable;
   secret_key_check: SecretKeyCheckTable;
+  league_transactions: LeagueTransactionsTable;
+  league_transaction_rosters: LeagueTransactionRostersTable;
+  league_drafts: LeagueDraftsTable;
+  league_future_picks: LeagueFuturePicksTable;
 }

@@ -20,6 +20,8 @@ describe('packages/client/src/api.ts', () => {
       'getPlayerById',
       'searchPlayerByName',
       'getAllRosteredByName',
+      'listTransactions',
+      'getDraft',
     ]) {
       assert.ok(generated.includes(`${operationId}: {`), operationId);
     }

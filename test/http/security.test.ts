@@ -33,6 +33,8 @@ const PATHS: Record<string, (leagueId: number) => string> = {
   getTeam: (leagueId) => `/league/teams/${leagueId}/1`,
   getStandings: (leagueId) => `/league/standings/${leagueId}`,
   listMatchups: (leagueId) => `/league/matchups/${leagueId}?week=1`,
+  listTransactions: (leagueId) => `/league/transactions/${leagueId}?type=trade&limit=5`,
+  getDraft: (leagueId) => `/league/draft/${leagueId}`,
   getPlayerIds: (leagueId) => `/players/${leagueId}/ids/4046`,
   getUser: () => '/user',
   getMeta: () => '/meta',

@@ -91,6 +91,8 @@ describe('fantasy-data mcp over stdio', () => {
       'get_team',
       'get_standings',
       'list_matchups',
+      'list_transactions',
+      'get_draft',
       'get_user',
       'get_meta',
       'get_player_ids',

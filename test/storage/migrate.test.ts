@@ -102,6 +102,7 @@ for (const dialect of testBackends()) {
           { name: '011-connect-browser-binding' },
           { name: '012-credential-leases' },
           { name: '013-league-teams-and-matchups' },
+          { name: '014-league-transactions-and-drafts' },
         ]);
       } finally {
         await second.close();

@@ -199,6 +199,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/league/transactions/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the league's transactions
+     * @description Adds, drops, waiver claims, trades and commissioner moves, newest first (occurred_at, then transaction_id, both descending), `limit` per page (1-100, default 25). A page followed by more has `next_cursor`: pass it as `cursor`, with the same filters, for the next one. Filters: `type` (repeatable: `?type=trade&type=waiver`) and `roster_id`, a team involved (a Player's fantasy_team_roster_id); a roster_id that is no team of the league, or a cursor this service did not give, is a 400. Players carry their full_name from the league's pool.
+     *
+     *     Requires a token with the `transaction` product.
+     */
+    get: operations['listTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/draft/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the league's drafts and future picks
+     * @description Every draft of the league's season with its picks in draft order (a pick not made yet has no player_id; drafted players carry their full_name from the league's pool), and the picks of drafts not held yet with the team holding each now. A platform that gives none of it answers empty lists.
+     *
+     *     Requires a token with the `transaction` product.
+     */
+    get: operations['getDraft'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/players/{league_id}/ids/{player_id}': {
     parameters: {
       query?: never;
@@ -2357,6 +2401,621 @@ export interface operations {
           'application/json': components['schemas']['Matchup'][];
           'application/xml': components['schemas']['Matchup'][];
           'text/xml': components['schemas']['Matchup'][];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listTransactions: {
+    parameters: {
+      query?: {
+        /** @description Repeatable: only transactions of these types. Omitted means every type. */
+        type?: ('add' | 'drop' | 'waiver' | 'trade' | 'commissioner')[];
+        /** @description Only transactions involving this team (a Player's fantasy_team_roster_id). */
+        roster_id?: string;
+        /** @description Transactions per page. */
+        limit?: number;
+        /** @description The next_cursor of the page before, as given; with the same filters. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of transactions (an empty list when none match). gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Newest first: occurred_at descending, then transaction_id descending. */
+            transactions: {
+              /** @description The platform's id of the transaction. */
+              transaction_id: string;
+              /**
+               * @description add: a free-agent pickup (maybe with a drop); drop: a release alone; waiver: a waiver claim; trade: players, picks or FAAB between teams; commissioner: a move the commissioner made.
+               * @enum {string}
+               */
+              type: 'add' | 'drop' | 'waiver' | 'trade' | 'commissioner';
+              /** @enum {string} */
+              status: 'complete' | 'pending' | 'failed' | 'vetoed';
+              /**
+               * Format: date-time
+               * @description When it happened (proposed, for pending ones), UTC: 2021-09-14T17:02:11.000Z.
+               */
+              occurred_at: string;
+              /** @description The week or scoring period it counts for. */
+              week?: number;
+              /** @description Every team involved, the one that made it first. */
+              roster_ids: string[];
+              players: {
+                /** @description The platform's own player id. */
+                player_id: string;
+                /** @description From the league's player pool; absent if the pool lacks it. */
+                full_name?: string;
+                /** @description The team it left; absent: from free agents or waivers. */
+                from_roster_id?: string;
+                /** @description The team it joined; absent: released. */
+                to_roster_id?: string;
+              }[];
+              /** @description Draft picks traded. */
+              picks?: {
+                /** @description The year the season of the draft starts. */
+                season: number;
+                round: number;
+                /** @description The team the pick first belonged to. */
+                original_roster_id: string;
+                /** @description The team giving the pick. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description FAAB traded. */
+              faab?: {
+                amount: number;
+                /** @description The team giving the FAAB. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description A waiver claim's FAAB bid. */
+              faab_bid?: number;
+            }[];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            next_cursor?: string;
+          };
+          'application/xml': {
+            /** @description Newest first: occurred_at descending, then transaction_id descending. */
+            transactions: {
+              /** @description The platform's id of the transaction. */
+              transaction_id: string;
+              /**
+               * @description add: a free-agent pickup (maybe with a drop); drop: a release alone; waiver: a waiver claim; trade: players, picks or FAAB between teams; commissioner: a move the commissioner made.
+               * @enum {string}
+               */
+              type: 'add' | 'drop' | 'waiver' | 'trade' | 'commissioner';
+              /** @enum {string} */
+              status: 'complete' | 'pending' | 'failed' | 'vetoed';
+              /**
+               * Format: date-time
+               * @description When it happened (proposed, for pending ones), UTC: 2021-09-14T17:02:11.000Z.
+               */
+              occurred_at: string;
+              /** @description The week or scoring period it counts for. */
+              week?: number;
+              /** @description Every team involved, the one that made it first. */
+              roster_ids: string[];
+              players: {
+                /** @description The platform's own player id. */
+                player_id: string;
+                /** @description From the league's player pool; absent if the pool lacks it. */
+                full_name?: string;
+                /** @description The team it left; absent: from free agents or waivers. */
+                from_roster_id?: string;
+                /** @description The team it joined; absent: released. */
+                to_roster_id?: string;
+              }[];
+              /** @description Draft picks traded. */
+              picks?: {
+                /** @description The year the season of the draft starts. */
+                season: number;
+                round: number;
+                /** @description The team the pick first belonged to. */
+                original_roster_id: string;
+                /** @description The team giving the pick. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description FAAB traded. */
+              faab?: {
+                amount: number;
+                /** @description The team giving the FAAB. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description A waiver claim's FAAB bid. */
+              faab_bid?: number;
+            }[];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            next_cursor?: string;
+          };
+          'text/xml': {
+            /** @description Newest first: occurred_at descending, then transaction_id descending. */
+            transactions: {
+              /** @description The platform's id of the transaction. */
+              transaction_id: string;
+              /**
+               * @description add: a free-agent pickup (maybe with a drop); drop: a release alone; waiver: a waiver claim; trade: players, picks or FAAB between teams; commissioner: a move the commissioner made.
+               * @enum {string}
+               */
+              type: 'add' | 'drop' | 'waiver' | 'trade' | 'commissioner';
+              /** @enum {string} */
+              status: 'complete' | 'pending' | 'failed' | 'vetoed';
+              /**
+               * Format: date-time
+               * @description When it happened (proposed, for pending ones), UTC: 2021-09-14T17:02:11.000Z.
+               */
+              occurred_at: string;
+              /** @description The week or scoring period it counts for. */
+              week?: number;
+              /** @description Every team involved, the one that made it first. */
+              roster_ids: string[];
+              players: {
+                /** @description The platform's own player id. */
+                player_id: string;
+                /** @description From the league's player pool; absent if the pool lacks it. */
+                full_name?: string;
+                /** @description The team it left; absent: from free agents or waivers. */
+                from_roster_id?: string;
+                /** @description The team it joined; absent: released. */
+                to_roster_id?: string;
+              }[];
+              /** @description Draft picks traded. */
+              picks?: {
+                /** @description The year the season of the draft starts. */
+                season: number;
+                round: number;
+                /** @description The team the pick first belonged to. */
+                original_roster_id: string;
+                /** @description The team giving the pick. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description FAAB traded. */
+              faab?: {
+                amount: number;
+                /** @description The team giving the FAAB. */
+                from_roster_id: string;
+                /** @description The team receiving it. */
+                to_roster_id: string;
+              }[];
+              /** @description A waiver claim's FAAB bid. */
+              faab_bid?: number;
+            }[];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            next_cursor?: string;
+          };
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The drafts and future picks. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The earliest first (undated last), then by draft_id. */
+            drafts: {
+              /** @description The platform's id of the draft. */
+              draft_id: string;
+              /** @enum {string} */
+              type?: 'snake' | 'linear' | 'auction' | 'offline';
+              /** @enum {string} */
+              status?: 'scheduled' | 'in_progress' | 'complete';
+              /** Format: date-time */
+              started_at?: string;
+              rounds?: number;
+              /** @description In draft order. */
+              picks: {
+                /** @description 1-based position in the whole draft. */
+                overall: number;
+                round: number;
+                /** @description 1-based position within the round. */
+                pick: number;
+                /** @description The team that made the pick. */
+                roster_id: string;
+                /** @description Absent for a pick not made yet. */
+                player_id?: string;
+                /** @description From the league's player pool. */
+                full_name?: string;
+                keeper?: boolean;
+                /** @description An auction's winning bid. */
+                price?: number;
+              }[];
+            }[];
+            /** @description Picks of drafts not held yet, by season, round, then original_roster_id. */
+            future_picks: {
+              /** @description The year the season of the draft starts. */
+              season: number;
+              round: number;
+              /** @description The team the pick first belonged to. */
+              original_roster_id: string;
+              /** @description The team holding it now. */
+              owner_roster_id: string;
+            }[];
+          };
+          'application/xml': {
+            /** @description The earliest first (undated last), then by draft_id. */
+            drafts: {
+              /** @description The platform's id of the draft. */
+              draft_id: string;
+              /** @enum {string} */
+              type?: 'snake' | 'linear' | 'auction' | 'offline';
+              /** @enum {string} */
+              status?: 'scheduled' | 'in_progress' | 'complete';
+              /** Format: date-time */
+              started_at?: string;
+              rounds?: number;
+              /** @description In draft order. */
+              picks: {
+                /** @description 1-based position in the whole draft. */
+                overall: number;
+                round: number;
+                /** @description 1-based position within the round. */
+                pick: number;
+                /** @description The team that made the pick. */
+                roster_id: string;
+                /** @description Absent for a pick not made yet. */
+                player_id?: string;
+                /** @description From the league's player pool. */
+                full_name?: string;
+                keeper?: boolean;
+                /** @description An auction's winning bid. */
+                price?: number;
+              }[];
+            }[];
+            /** @description Picks of drafts not held yet, by season, round, then original_roster_id. */
+            future_picks: {
+              /** @description The year the season of the draft starts. */
+              season: number;
+              round: number;
+              /** @description The team the pick first belonged to. */
+              original_roster_id: string;
+              /** @description The team holding it now. */
+              owner_roster_id: string;
+            }[];
+          };
+          'text/xml': {
+            /** @description The earliest first (undated last), then by draft_id. */
+            drafts: {
+              /** @description The platform's id of the draft. */
+              draft_id: string;
+              /** @enum {string} */
+              type?: 'snake' | 'linear' | 'auction' | 'offline';
+              /** @enum {string} */
+              status?: 'scheduled' | 'in_progress' | 'complete';
+              /** Format: date-time */
+              started_at?: string;
+              rounds?: number;
+              /** @description In draft order. */
+              picks: {
+                /** @description 1-based position in the whole draft. */
+                overall: number;
+                round: number;
+                /** @description 1-based position within the round. */
+                pick: number;
+                /** @description The team that made the pick. */
+                roster_id: string;
+                /** @description Absent for a pick not made yet. */
+                player_id?: string;
+                /** @description From the league's player pool. */
+                full_name?: string;
+                keeper?: boolean;
+                /** @description An auction's winning bid. */
+                price?: number;
+              }[];
+            }[];
+            /** @description Picks of drafts not held yet, by season, round, then original_roster_id. */
+            future_picks: {
+              /** @description The year the season of the draft starts. */
+              season: number;
+              round: number;
+              /** @description The team the pick first belonged to. */
+              original_roster_id: string;
+              /** @description The team holding it now. */
+              owner_roster_id: string;
+            }[];
+          };
         };
       };
       /** @description If-None-Match named the current ETag: the data is unchanged, no body. */

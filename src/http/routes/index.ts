@@ -3,11 +3,13 @@
 import type { ApiRoute } from '../route.ts';
 import { metaRoute, playerIdsRoute, userRoute } from './account.ts';
 import { allRostered } from './all-rostered.ts';
+import { getDraft } from './draft.ts';
 import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
 import { getStandings, getTeam, listMatchups, listTeams } from './teams.ts';
+import { listTransactions } from './transactions.ts';
 
 export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
   return [
@@ -20,6 +22,8 @@ export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
     getTeam,
     getStandings,
     listMatchups,
+    listTransactions,
+    getDraft,
     playerIdsRoute,
     userRoute,
     metaRoute(seasons),

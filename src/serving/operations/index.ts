@@ -2,6 +2,7 @@
 // `seasons` (the configured SUPPORTED_SEASONS, ascending). HTTP routes and MCP tools are built
 // from these.
 import { allRostered } from './all-rostered.ts';
+import { getDraft } from './draft.ts';
 import { findAllLeagues } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { getMeta } from './meta.ts';
@@ -14,6 +15,7 @@ import { getStandings } from './standings.ts';
 import { getTeam } from './team.ts';
 import { listTeams } from './teams.ts';
 import { getUser } from './user.ts';
+import { listTransactions } from './transactions.ts';
 
 export function publicOperations(seasons: readonly number[]) {
   return {
@@ -26,6 +28,8 @@ export function publicOperations(seasons: readonly number[]) {
     getTeam,
     getStandings,
     listMatchups,
+    listTransactions,
+    getDraft,
     playerIds,
     getUser,
     getMeta: getMeta(seasons),

@@ -5,6 +5,7 @@ import { isPlatform, isSport } from '../../domain/catalog.ts';
 import { isExternalIdType } from '../../domain/crossref.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON, hasSeasonalPools } from '../../domain/pools.ts';
+import { checkTransactionsAndDrafts } from './transaction-checks.ts';
 import type {
   LeagueSnapshot,
   PlayerExternalId,
@@ -106,6 +107,7 @@ export function checkLeagueSnapshot(s: LeagueSnapshot): void {
   }
   checkTeamData(where, s);
   checkPlayers(where, s.players);
+  checkTransactionsAndDrafts(where, s.activity, teams);
 }
 
 export function checkPlayerPool(pool: PlayerPoolSnapshot): void {

@@ -7,10 +7,12 @@ import type { LeagueSnapshot } from '../../domain/records.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
+import { replaceDrafts } from './drafts.ts';
 import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
 import { currentPeriodColumn, replaceMatchups, teamDetailColumns } from './teams.ts';
+import { replaceTransactions } from './transactions.ts';
 
 // The sync engine's whole write side, importable from this one module as the contracts name it.
 export { getDataSeq } from './data-seq.ts';
@@ -136,6 +138,8 @@ export async function applyLeagueSnapshot(
   }
   await insertTeamsAndRosters(tx, leagueId, s);
   await replaceMatchups(tx, leagueId, s);
+  await replaceTransactions(tx, leagueId, s);
+  await replaceDrafts(tx, leagueId, s);
   if (member) await ensureMember(tx, leagueId, member, seq);
   return { leagueId, outcome: 'written' };
 }
