@@ -62,7 +62,7 @@ for (const dialect of testBackends()) {
             pools: 3,
             players: 110,
             poolsLeft: 0,
-            requests: 30,
+            requests: 39,
             poolsMs: 0,
             ms: 0,
           },
