@@ -97,7 +97,8 @@ export type EspnDraftDetail = Static<typeof EspnDraftDetail>;
  */
 export const EspnActivityMessage = Type.Object({
   messageTypeId: Type.Integer(),
-  targetId: SafeInteger,
+  /** The player; messages of other types (which the filter leaves out) may name none. */
+  targetId: Maybe(SafeInteger),
   from: Maybe(Type.Number()),
   to: Maybe(Type.Number()),
   for: Maybe(Type.Number()),

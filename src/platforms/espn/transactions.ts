@@ -82,11 +82,12 @@ function mapTopic(
   };
 }
 
-/** A player's move, or undefined for a message of another type or naming no team of the league. */
+/** A player's move; undefined for another message type, no player, or no team of the league. */
 function mapMessage(
   message: EspnActivityMessage,
   team: (id: number | null | undefined) => string | undefined,
 ): PlayerMove | undefined {
+  if (message.targetId == null) return undefined;
   const playerId = String(message.targetId);
   const id = message.messageTypeId;
   let fromRosterId: string | undefined;
