@@ -60,7 +60,8 @@ function mapTopic(
     }
   }
   if (moves.length === 0) return undefined;
-  // Teams in the order the feed names them; the team whose move comes first made it.
+  // Teams in the order the feed's messages name them: ESPN does not say which team proposed a
+  // trade, so for trades the first is the first message's team, not necessarily the proposer.
   const rosterIds = [
     ...new Set(moves.flatMap((move) => [move.fromRosterId, move.toRosterId])),
   ].filter((id): id is string => id !== undefined);
