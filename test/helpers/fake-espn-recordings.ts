@@ -1,12 +1,16 @@
 // The recorded ESPN responses in ../shared/fixtures/espn (third-party data, beside the clone or
 // not at all), as the world a fake ESPN serves (fake-espn.ts). What they hold, and what is made
 // of it:
-// - football 2020 league 899513: mSettings and mTeam as recorded; no mRoster was recorded, so its
-//   rosters are the week-1 box score rosters (ESPN sends them in the same entry shape);
-// - football 2020 league 1178049: only mTeam was recorded (no settings, no rosters);
+// - football 2020 league 899513: mSettings, mTeam and mDraftDetail as recorded; no mRoster was
+//   recorded, so its rosters are the week-1 box score rosters (ESPN sends them in the same entry
+//   shape); its schedule (mMatchupScore) is the week-2 box score's, which lists the whole
+//   season, without the box score's own rosters (mBoxscore's part);
+// - football 2020 league 1178049: mTeam and the activity feed (kona_league_communication) were
+//   recorded (no settings, rosters, schedule or draft);
 // - basketball seasonId 2023 (the 2022-23 season): a league recorded anonymized as id 1234 (draft
 //   and settings) and "LEAGUE_ID" (a roto box score of 6 teams' rosters); served as league 1234,
-//   its teams being the 6 box score teams, with rosters but no names or owners;
+//   its teams being the 6 box score teams, with rosters but no names or owners, and the draft
+//   (whose picks by the four other teams name no team of it);
 // - the player lists of football 2020 and basketball 2023, served whole.
 // The fan profile was not recorded: the one below is ours, in the shape public ESPN clients read
 // (preferences of type "fantasy", metaData.entry with gameId, seasonId and groups).
@@ -38,6 +42,20 @@ interface BoxTeam {
   rosterForCurrentScoringPeriod?: { entries: Json[] };
 }
 
+/** A box score's schedule entry as mMatchupScore alone sends it: the sides without rosters. */
+function scoreOnly(entry: Json): Json {
+  const side = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const {
+      rosterForCurrentScoringPeriod: _current,
+      rosterForMatchupPeriod: _period,
+      ...rest
+    } = value as Json;
+    return rest;
+  };
+  return { ...entry, home: side(entry['home']), away: side(entry['away']) };
+}
+
 function recordedSeasons(): Map<string, EspnSeason> {
   const seasons = new Map<string, EspnSeason>();
   const team899513 = load('ffl-2020-league-899513-mTeam.json');
@@ -55,18 +73,25 @@ function recordedSeasons(): Map<string, EspnSeason> {
       rosters.set(side.teamId, side.rosterForCurrentScoringPeriod?.entries ?? []);
     }
   }
+  const week2 = load(
+    'ffl-2020-league-899513-week2-mMatchupScore-mBoxscore-mSettings-mRosterSettings.json',
+  );
   seasons.set('ffl/2020/899513', {
     base: pick(team899513, BASE_KEYS),
     settings: load('ffl-2020-league-899513-mSettings.json')['settings'] as Json,
     teams: team899513['teams'] as Json[],
     members: team899513['members'] as Json[],
     rosters,
+    schedule: (week2['schedule'] as Json[]).map(scoreOnly),
+    draftDetail: load('ffl-2020-league-899513-mDraftDetail.json')['draftDetail'] as Json,
   });
   const team1178049 = load('ffl-2020-league-1178049-mTeam.json');
+  const feed1178049 = load('ffl-2020-league-1178049-communication-kona_league_communication.json');
   seasons.set('ffl/2020/1178049', {
     base: pick(team1178049, BASE_KEYS),
     teams: team1178049['teams'] as Json[],
     members: team1178049['members'] as Json[],
+    topics: feed1178049['topics'] as Json[],
   });
   const draft = load('fba-2023-league-mDraftDetail.json');
   const box = load('fba-2023-league-boxscore-roto-mMatchupScore-mScoreboard.json');
@@ -79,6 +104,7 @@ function recordedSeasons(): Map<string, EspnSeason> {
     rosters: new Map(
       boxTeams.map((team) => [team.teamId, team.rosterForCurrentScoringPeriod?.entries ?? []]),
     ),
+    draftDetail: draft['draftDetail'] as Json,
   });
   return seasons;
 }

@@ -2,9 +2,18 @@
 // not taken from the recordings in ../shared/fixtures/espn): a 2020 football league of four teams
 // where ESPN_FAN owns team 2 (private), a public one followed by id whose body has teams only, a
 // 2022-23 basketball league of two teams whose rosters carry jerseys, and both season player
-// lists. Players are invented (ids 900xx, one team defence); ESPN's shapes and numbering kept.
+// lists. The private league also has standings, a schedule, a draft and an activity feed
+// (fake-espn-synthetic-activity.ts); the others have none. Players are invented (ids 900xx, one team defence); ESPN's shapes and numbering kept.
 import type { EspnSeason, EspnWorld, Json } from './fake-espn.ts';
 import { ESPN_FAN, fantasyEntry } from './fake-espn.ts';
+import {
+  SYNTHETIC_DRAFT,
+  SYNTHETIC_SCHEDULE,
+  SYNTHETIC_SETTINGS,
+  SYNTHETIC_STANDINGS,
+  SYNTHETIC_STATUS,
+  syntheticTopics,
+} from './fake-espn-synthetic-activity.ts';
 
 export const SYNTHETIC_ESPN = {
   privateLeague: { id: '90001', name: 'Sample ESPN League' },
@@ -111,11 +120,17 @@ function seasons(): Map<string, EspnSeason> {
     [
       `ffl/2020/${privateLeague.id}`,
       {
-        base: base(1, privateLeague.id, 2020),
-        settings: { name: privateLeague.name, size: 4 },
-        teams: teams(4, 'Gridders'),
+        base: { ...base(1, privateLeague.id, 2020), status: SYNTHETIC_STATUS },
+        settings: { name: privateLeague.name, size: 4, ...SYNTHETIC_SETTINGS },
+        teams: teams(4, 'Gridders').map((each) => ({
+          ...each,
+          ...SYNTHETIC_STANDINGS[each['id'] as number],
+        })),
         members: members(4),
         rosters: rosters(FOOTBALL, FOOTBALL_ROSTERS),
+        schedule: SYNTHETIC_SCHEDULE,
+        draftDetail: SYNTHETIC_DRAFT,
+        topics: syntheticTopics(memberId),
       },
     ],
     // As if only view=mTeam answered: no settings, no rosters.

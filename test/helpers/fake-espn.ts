@@ -1,6 +1,9 @@
 // A fake ESPN on 127.0.0.1: the league API (/apis/v3/games/...) and the fan API (/apis/v2/fans/...)
 // answering from a world given to it, as ESPN would: each `view` adds its part of a league season
-// (mSettings: settings; mTeam: teams and members; mRoster: each team's roster), seasons before
+// (mSettings: settings; mTeam: teams and members; mRoster: each team's roster; mMatchupScore:
+// the schedule; mDraftDetail: the draft's picks), the communication endpoint serves the
+// season's activity feed (kona_league_communication, paged by the X-Fantasy-Filter's offset and
+// limit), seasons before
 // 2018 answer at leagueHistory, private leagues and the fan profile want the member's espn_s2 and
 // SWID cookies, and unknown things answer ESPN's 404/401 bodies. The world is the recordings in
 // ../shared/fixtures/espn by default (fake-espn-recordings.ts), or the project's own made-up one
@@ -47,6 +50,12 @@ export interface EspnSeason {
   teams?: Json[];
   members?: Json[];
   rosters?: Map<number, Json[]>;
+  /** view=mMatchupScore's `schedule`. */
+  schedule?: Json[];
+  /** view=mDraftDetail's `draftDetail` (with picks). */
+  draftDetail?: Json;
+  /** The activity feed's topics, newest first; absent: the feed answers 404. */
+  topics?: Json[];
 }
 
 /** What a fake ESPN serves. */
@@ -100,7 +109,21 @@ function assemble(season: EspnSeason, views: readonly string[]): Json {
     });
   }
   if (withTeams && season.members) body['members'] = season.members;
+  if (views.includes('mMatchupScore') && season.schedule) body['schedule'] = season.schedule;
+  if (views.includes('mDraftDetail') && season.draftDetail)
+    body['draftDetail'] = season.draftDetail;
   return body;
+}
+
+/** One page of a season's activity feed, as the X-Fantasy-Filter header asks for it. */
+function activityPage(season: EspnSeason, request: FakeRequest): FakeReply {
+  if (!season.topics) return reply.json(ESPN_BODIES.notFound, 404);
+  const filter = JSON.parse(String(request.headers['x-fantasy-filter'] ?? '{}')) as {
+    topics?: { limit?: number; offset?: number };
+  };
+  const offset = filter.topics?.offset ?? 0;
+  const limit = filter.topics?.limit ?? 25;
+  return reply.json({ topics: season.topics.slice(offset, offset + limit) });
 }
 
 /** One fantasy entry of a fan profile: the fan's team in one league of one season. */
@@ -166,6 +189,17 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       return reply.json(state.fanProfile);
     }
     const views = request.query.getAll('view');
+    const feed =
+      /^\/apis\/v3\/games\/(\w+)\/seasons\/(\d+)\/segments\/0\/leagues\/(\d+)\/communication\/$/.exec(
+        request.path,
+      );
+    if (feed && views.includes('kona_league_communication')) {
+      if (privateLeagues.has(feed[3] as string) && !signedIn(request)) {
+        return reply.json(ESPN_BODIES.notVisible, 401);
+      }
+      const season = known.get(`${feed[1]}/${feed[2]}/${feed[3]}`);
+      return season ? activityPage(season, request) : reply.json(ESPN_BODIES.notFound, 404);
+    }
     const current = /^\/apis\/v3\/games\/(\w+)\/seasons\/(\d+)\/segments\/0\/leagues\/(\d+)$/.exec(
       request.path,
     );

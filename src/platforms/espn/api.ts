@@ -1,5 +1,5 @@
-// The three ESPN calls this service makes, through the shared HTTP client: the fan profile, one
-// league season, and a season's player list. Each validates its body on arrival and turns ESPN's
+// The four ESPN calls this service makes, through the shared HTTP client: the fan profile, one
+// league season, its activity feed, and a season's player list. Each validates its body on arrival and turns ESPN's
 // refusals into PlatformErrors whose messages name the league but never a cookie (the fan API
 // puts the SWID in its path, so that call is named without its URL).
 import type { Sport } from '../../domain/catalog.ts';
@@ -10,6 +10,7 @@ import { cookieHeader } from './credentials.ts';
 import type { EspnCookies } from './credentials.ts';
 import { ESPN_GAMES, espnSeasonId } from './games.ts';
 import { responses, validate } from './schemas.ts';
+import type { EspnActivityTopic } from './activity-schemas.ts';
 import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
 
 export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
@@ -28,7 +29,39 @@ export interface EspnApi {
     views: readonly string[],
     signal?: AbortSignal,
   ): Promise<EspnLeague>;
+  /**
+   * The league season's transactions feed, newest first; empty where ESPN keeps it from this
+   * account or has none (401, 403, 404).
+   */
+  activity(
+    request: { cookies?: EspnCookies; sport: Sport; leagueId: string; season: number },
+    signal?: AbortSignal,
+  ): Promise<EspnActivityTopic[]>;
   players(sport: Sport, season: number, signal?: AbortSignal): Promise<EspnPlayer[]>;
+}
+
+/** Topics per page of the activity feed (ffscrapr asks for 1000 at once; ESPN serves them). */
+export const ACTIVITY_PAGE_SIZE = 1000;
+/** A bound on pages, so a feed that never ends cannot spend the request budget. */
+const ACTIVITY_MAX_PAGES = 5;
+/**
+ * The feed's transaction message types, as public clients ask for them (cwendt94/espn-api
+ * ACTIVITY_MAP, ffscrapr .espn_activity_map): see transactions.ts for their meanings.
+ */
+const ACTIVITY_MESSAGE_TYPES = [178, 180, 179, 239, 181, 244];
+
+/** X-Fantasy-Filter of one page of the feed: transaction topics, newest first. */
+function activityFilter(offset: number): string {
+  return JSON.stringify({
+    topics: {
+      filterType: { value: ['ACTIVITY_TRANSACTIONS'] },
+      limit: ACTIVITY_PAGE_SIZE,
+      limitPerMessageSet: { value: ACTIVITY_PAGE_SIZE },
+      offset,
+      sortMessageDate: { sortPriority: 1, sortAsc: false },
+      filterIncludeMessageTypeIds: { value: ACTIVITY_MESSAGE_TYPES },
+    },
+  });
 }
 
 /** ESPN moved every game to its current league API for the 2018 seasons; older ones are history. */
@@ -137,6 +170,43 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
         }
         throw error;
       }
+    },
+
+    async activity(request, signal) {
+      // https://lm-api-reads.fantasy.espn.com/apis/v3/games/{game}/seasons/{Y}/segments/0/leagues/
+      // {id}/communication/?view=kona_league_communication, as cwendt94/espn-api's
+      // recent_activity and ffscrapr's ff_transactions call it; the X-Fantasy-Filter header
+      // picks the transaction topics. Pages by `offset` until one comes back short.
+      const seasonId = espnSeasonId(request.sport, request.season);
+      const id = encodeURIComponent(request.leagueId);
+      const path = `/${ESPN_GAMES[request.sport]}/seasons/${seasonId}/segments/0/leagues/${id}/communication/`;
+      const endpoint = `GET ${path}`;
+      const topics: EspnActivityTopic[] = [];
+      for (let page = 0; page < ACTIVITY_MAX_PAGES; page += 1) {
+        let body: unknown;
+        try {
+          body = await client.getJson(`${root}${path}?view=kona_league_communication`, {
+            endpoint,
+            headers: {
+              'x-fantasy-filter': activityFilter(page * ACTIVITY_PAGE_SIZE),
+              ...(request.cookies ? { cookie: cookieHeader(request.cookies) } : {}),
+            },
+            ...(signal ? { signal } : {}),
+          });
+        } catch (error) {
+          // The league itself answered just before: a refusal here is a feed ESPN keeps private
+          // (or has not got), which is no transactions rather than a failed league.
+          const lacking =
+            error instanceof PlatformError &&
+            (error.kind === 'forbidden' || error.kind === 'not_found');
+          if (lacking && page === 0) return [];
+          throw error;
+        }
+        const found = validate(responses.communication, body, endpoint).topics ?? [];
+        topics.push(...found);
+        if (found.length < ACTIVITY_PAGE_SIZE) break;
+      }
+      return topics;
     },
 
     async players(sport, season, signal) {

@@ -17,7 +17,7 @@ import {
   serializeCookies,
 } from './credentials.ts';
 import { accountCookies, discoverLeagues } from './discovery.ts';
-import { sportOfGame } from './games.ts';
+import { espnSeasonId, sportOfGame } from './games.ts';
 import {
   compareIds,
   mapLeagueSnapshot,
@@ -28,8 +28,15 @@ import {
 
 export type EspnConnectorOptions = EspnApiOptions;
 
-/** Settings, teams, owners and rosters of a league season in one call. */
-const LEAGUE_VIEWS = ['mTeam', 'mRoster', 'mSettings'] as const;
+/**
+ * Settings, teams (owners, records, standings), rosters, the whole schedule with scores and the
+ * draft's picks of a league season in one call: the views cwendt94/espn-api's get_league,
+ * scoreboard and get_league_draft ask for separately.
+ */
+const LEAGUE_VIEWS = ['mTeam', 'mRoster', 'mSettings', 'mMatchupScore', 'mDraftDetail'] as const;
+
+/** ESPN's activity feed starts with the 2019 seasons (espn-api and ffscrapr refuse earlier). */
+const FIRST_ACTIVITY_SEASON_ID = 2019;
 
 export function createEspnConnector(options: EspnConnectorOptions): PlatformConnector {
   const api = createEspnApi(options);
@@ -73,22 +80,22 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
 
     async fetchLeague(account, ref, context, signal): Promise<LeagueSnapshot> {
       const cookies = accountCookies(account);
-      const league = await api.leagueSeason(
-        {
-          ...(cookies ? { cookies } : {}),
-          sport: ref.sport,
-          leagueId: ref.platformLeagueKey,
-          season: ref.season,
-        },
-        LEAGUE_VIEWS,
-        signal,
-      );
+      const request = {
+        ...(cookies ? { cookies } : {}),
+        sport: ref.sport,
+        leagueId: ref.platformLeagueKey,
+        season: ref.season,
+      };
+      const league = await api.leagueSeason(request, LEAGUE_VIEWS, signal);
       const game = league.gameId ?? undefined;
       if (game !== undefined && sportOfGame(game) !== ref.sport) {
         const message = `league ${ref.platformLeagueKey} answered as ESPN game ${game}, not ${ref.sport}`;
         throw new PlatformError('espn', message, 'invalid_response');
       }
-      const snapshot = mapLeagueSnapshot({ league, ref, players: [] });
+      // The second (and last) call per league: its transactions, for seasons ESPN keeps them.
+      const withFeed = espnSeasonId(ref.sport, ref.season) >= FIRST_ACTIVITY_SEASON_ID;
+      const topics = withFeed ? await api.activity(request, signal) : [];
+      const snapshot = mapLeagueSnapshot({ league, ref, players: [], topics });
       // Every rostered player as the roster describes him, stored or not: ESPN's season list has
       // no jersey numbers, so the engine fills the stored players' gaps from these
       // (sync/pool-players.ts). A player described nowhere gets a placeholder only if the store

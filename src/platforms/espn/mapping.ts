@@ -7,10 +7,13 @@ import type {
   RosterEntryRecord,
 } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
+import type { EspnActivityTopic } from './activity-schemas.ts';
 import { leagueUrl, seasonFromEspn, sportOfGame } from './games.ts';
+import { mapLeagueActivity } from './league-activity.ts';
 import { positionOf } from './positions.ts';
 import { proTeamOf } from './pro-teams.ts';
 import type { EspnFan, EspnLeague, EspnPlayer, EspnTeam } from './schemas.ts';
+import { divisionNames, mapTeamDetails, memberNames } from './team-details.ts';
 
 /** A league season the fan profile lists (seasons already this service's). */
 export interface FanLeague {
@@ -52,11 +55,20 @@ export interface EspnLeagueParts {
   ref: LeagueRef;
   /** Records for rostered players the pool may lack (chosen by the connector). */
   players: readonly PlayerRecord[];
+  /** The season's activity feed (transactions); empty where ESPN has none for it. */
+  topics: readonly EspnActivityTopic[];
 }
 
-export function mapLeagueSnapshot({ league, ref, players }: EspnLeagueParts): LeagueSnapshot {
+export function mapLeagueSnapshot({
+  league,
+  ref,
+  players,
+  topics,
+}: EspnLeagueParts): LeagueSnapshot {
   const teams = [...(league.teams ?? [])].sort((a, b) => a.id - b.id);
   const key = String(league.id);
+  const members = memberNames(league);
+  const divisions = divisionNames(league);
   return {
     platform: 'espn',
     platformLeagueKey: key,
@@ -66,9 +78,13 @@ export function mapLeagueSnapshot({ league, ref, players }: EspnLeagueParts): Le
     name: nonEmpty(league.settings?.name) ?? ref.name ?? `ESPN league ${key}`,
     numTeams: positive(league.settings?.size) ?? teams.length,
     leagueUrl: leagueUrl(ref.sport, key, ref.season),
-    teams: teams.map(mapTeam),
+    teams: teams.map((team) => ({
+      ...mapTeam(team),
+      ...mapTeamDetails(team, members, divisions),
+    })),
     rosterEntries: mapRosterEntries(teams),
     players: [...players].sort((a, b) => compareIds(a.playerId, b.playerId)),
+    activity: mapLeagueActivity(league, topics),
   };
 }
 

@@ -7,6 +7,13 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { validatePayload } from '../validate.ts';
+import {
+  EspnCommunication,
+  EspnDraftDetail,
+  EspnScheduleEntry,
+  EspnSettingsDetails,
+  EspnTeamStanding,
+} from './activity-schemas.ts';
 
 const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Text = Maybe(Type.String());
@@ -33,8 +40,9 @@ export const EspnRosterEntry = Type.Object({
 });
 export type EspnRosterEntry = Static<typeof EspnRosterEntry>;
 
-/** view=mTeam (names, owners) and view=mRoster (roster) of a team. */
+/** view=mTeam (names, owners, record) and view=mRoster (roster) of a team. */
 export const EspnTeam = Type.Object({
+  ...EspnTeamStanding,
   id: Type.Integer(),
   /** ESPN's single team name since 2024; location + nickname before. */
   name: Text,
@@ -52,10 +60,19 @@ export const EspnLeague = Type.Object({
   id: SafeInteger,
   seasonId: Type.Integer(),
   gameId: Maybe(Type.Integer()),
-  settings: Maybe(Type.Object({ name: Text, size: Maybe(Type.Integer()) })),
-  status: Maybe(Type.Object({ previousSeasons: Maybe(Type.Array(Type.Integer())) })),
+  settings: Maybe(Type.Object({ name: Text, size: Maybe(Type.Integer()), ...EspnSettingsDetails })),
+  status: Maybe(
+    Type.Object({
+      previousSeasons: Maybe(Type.Array(Type.Integer())),
+      currentMatchupPeriod: Maybe(Type.Integer({ minimum: 0 })),
+    }),
+  ),
   teams: Maybe(Type.Array(EspnTeam)),
   members: Maybe(Type.Array(Type.Object({ id: Type.String(), displayName: Text }))),
+  /** view=mMatchupScore: every matchup of the season, played or not. */
+  schedule: Maybe(Type.Array(EspnScheduleEntry)),
+  /** view=mDraftDetail (picks); mTeam and mSettings send it without picks. */
+  draftDetail: Maybe(EspnDraftDetail),
 });
 export type EspnLeague = Static<typeof EspnLeague>;
 
@@ -94,6 +111,7 @@ export const responses = {
   league: TypeCompiler.Compile(EspnLeague),
   leagueHistory: TypeCompiler.Compile(Type.Array(EspnLeague)),
   players: TypeCompiler.Compile(Type.Array(EspnPlayer)),
+  communication: TypeCompiler.Compile(EspnCommunication),
 };
 
 /** Returns the body typed, or throws 'invalid_response' (see ../validate.ts). */

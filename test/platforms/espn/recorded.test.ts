@@ -131,11 +131,23 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
     assert.equal(asked[0]?.headers.cookie, undefined);
   });
 
-  test('football 2020 league 899513: settings, teams, owners, rosters in one call', async () => {
+  test('football 2020 league 899513: settings, teams, rosters, schedule and draft in one call, then its feed', async () => {
     const before = fake.totalHits();
     const snapshot = await espn.fetchLeague(account, football2020, storeHolding());
-    assert.equal(fake.totalHits(), before + 1);
-    assert.deepEqual(fake.requests.at(-1)?.query.getAll('view'), ['mTeam', 'mRoster', 'mSettings']);
+    assert.equal(fake.totalHits(), before + 2);
+    const [league, feed] = fake.requests.slice(-2);
+    assert.deepEqual(league?.query.getAll('view'), [
+      'mTeam',
+      'mRoster',
+      'mSettings',
+      'mMatchupScore',
+      'mDraftDetail',
+    ]);
+    assert.equal(
+      feed?.path,
+      '/apis/v3/games/ffl/seasons/2020/segments/0/leagues/899513/communication/',
+    );
+    assert.equal(feed?.headers.cookie, league?.headers.cookie, 'the feed gets the same cookies');
     assert.equal(snapshot.name, 'Sucio Boys');
     assert.equal(snapshot.numTeams, 10);
     assert.equal(
@@ -148,12 +160,23 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
       rosterId: '2',
       name: 'Coom Dumpster', // "Coom " + "Dumpster": one space
       ownerPlatformUserId: ESPN_FAN.swid,
+      abbreviation: 'COOM',
+      logoUrl:
+        'https://g.espncdn.com/lm-static/logo-packs/ffl/AtTheStadium-RobbHarskamp/At_The_Stadium_01.svg',
+      managers: [{ platformUserId: ESPN_FAN.swid, displayName: 'mfespinosaIV' }],
+      record: { wins: 7, losses: 5, ties: 0 },
+      pointsFor: 1560.76,
+      pointsAgainst: 1607.86,
+      // The season is over: ESPN's final rank (3), not the seed it entered the playoffs with (4).
+      standing: 3,
+      divisionId: '0',
+      divisionName: 'Texas',
     });
-    assert.deepEqual(snapshot.teams[9], {
-      rosterId: '10',
-      name: 'Austin 🐐Drew Lock🐐',
-      ownerPlatformUserId: '{2B355850-05B1-4DA3-BA19-7FEDA07BD9C2}',
-    });
+    assert.equal(snapshot.teams[9]?.name, 'Austin 🐐Drew Lock🐐');
+    assert.equal(snapshot.teams[9]?.ownerPlatformUserId, '{2B355850-05B1-4DA3-BA19-7FEDA07BD9C2}');
+    assert.deepEqual(snapshot.teams[9]?.managers, [
+      { platformUserId: '{2B355850-05B1-4DA3-BA19-7FEDA07BD9C2}', displayName: 'espn14856151' },
+    ]);
     assert.equal(snapshot.rosterEntries.length, 220);
     const team2 = snapshot.rosterEntries.filter((e) => e.rosterId === '2').map((e) => e.playerId);
     assert.equal(team2.length, 22);
@@ -187,18 +210,27 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
     );
     assert.equal(snapshot.name, 'ESPN league 1178049');
     assert.equal(snapshot.numTeams, 14);
-    assert.deepEqual(snapshot.teams.slice(0, 2), [
-      {
-        rosterId: '1',
-        name: "Rushin' Collusion",
-        ownerPlatformUserId: '{6CE3540D-0640-4F4B-AF44-9315536F77B3}',
-      },
-      {
-        rosterId: '2',
-        name: 'Gurleys Gone Wild',
-        ownerPlatformUserId: '{74ADB5D7-02E9-4CAC-9309-94B1D5E35EFB}',
-      },
-    ]);
+    assert.deepEqual(snapshot.teams[0], {
+      rosterId: '1',
+      name: "Rushin' Collusion",
+      ownerPlatformUserId: '{6CE3540D-0640-4F4B-AF44-9315536F77B3}',
+      abbreviation: 'RC',
+      logoUrl: 'https://i.imgur.com/4npH1t7.png',
+      managers: [
+        {
+          platformUserId: '{6CE3540D-0640-4F4B-AF44-9315536F77B3}',
+          displayName: 'Jack_and_Nina_24',
+        },
+      ],
+      record: { wins: 4, losses: 9, ties: 0 },
+      pointsFor: 1334.1,
+      pointsAgainst: 1432.6,
+      standing: 9,
+      // No settings in this body: the division has no name.
+      divisionId: '0',
+    });
+    assert.equal(snapshot.teams[1]?.name, 'Gurleys Gone Wild');
+    assert.equal(snapshot.teams[1]?.ownerPlatformUserId, '{74ADB5D7-02E9-4CAC-9309-94B1D5E35EFB}');
     assert.deepEqual(snapshot.rosterEntries, []);
   });
 
@@ -209,7 +241,7 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
       storeHolding(),
     );
     assert.match(
-      fake.requests.at(-1)?.path ?? '',
+      fake.requests.at(-2)?.path ?? '',
       /\/fba\/seasons\/2023\/segments\/0\/leagues\/1234$/,
     );
     assert.equal(snapshot.season, 2022);
