@@ -8,8 +8,11 @@ import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
+import { activityPlayerIds } from './activity.ts';
+import { fetchLeagueData } from './league-data-client.ts';
 import {
   compareIds,
+  lastRegularSeasonWeek,
   mapHistory,
   mapLeagueSnapshot,
   mapMyLeague,
@@ -283,20 +286,37 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       if (refused !== undefined) throw leagueRefused(key, season, refused, cookie);
       const endpoint = `GET /${season}/export?TYPE=rosters&L=${key}`;
       const rosters = validate(responses.rosters, rostersBody, endpoint);
+      const data = await fetchLeagueData({
+        read: (query) => exportJson(root, season, { ...query, L: key }, cookie, signal),
+        endpoint: (type) => `GET /${season}/export?TYPE=${type}&L=${key}`,
+        refused: (text) => leagueRefused(key, season, text, cookie),
+        needsLogin,
+        lastRegularSeasonWeek: lastRegularSeasonWeek(answer.league),
+      });
       const snapshot = mapLeagueSnapshot({
         leagueKey: key,
         league: answer.league,
         season,
         rosters: asList(rosters.rosters.franchise),
         players: [],
+        standings: data.standings,
+        activity: data.activity,
       });
-      // Rostered players the season's stored pool lacks (none once the pool has been fetched).
+      // Rostered players the season's stored pool lacks (none once the pool has been fetched),
+      // and players the activity names that it lacks (gone from MFL's list, or a league's own).
       const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
+      const named = activityPlayerIds(snapshot.activity).filter((id) => !rostered.includes(id));
+      const stored = await context.storedPlayerIds([...rostered, ...named]);
       const missing = rostered.filter((id) => !stored.has(id));
-      if (missing.length === 0) return snapshot;
-      const found = await playersById(root, key, season, missing, signal);
-      const players = missing.map((id) => found.get(id) ?? placeholderPlayer(id));
+      const missingNamed = named.filter((id) => !stored.has(id));
+      if (missing.length === 0 && missingNamed.length === 0) return snapshot;
+      const found = await playersById(root, key, season, [...missing, ...missingNamed], signal);
+      // A rostered player MFL cannot describe gets a placeholder; one named only in the activity
+      // is left to the pool (nothing is made up for him).
+      const players = [
+        ...missing.map((id) => found.get(id) ?? placeholderPlayer(id)),
+        ...missingNamed.flatMap((id) => found.get(id) ?? []),
+      ];
       return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
     },
 
