@@ -305,7 +305,8 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       // Rostered players the season's stored pool lacks (none once the pool has been fetched),
       // and players the activity names that it lacks (gone from MFL's list, or a league's own).
       const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const named = activityPlayerIds(snapshot.activity).filter((id) => !rostered.includes(id));
+      const onRosters = new Set(rostered);
+      const named = activityPlayerIds(snapshot.activity).filter((id) => !onRosters.has(id));
       const stored = await context.storedPlayerIds([...rostered, ...named]);
       const missing = rostered.filter((id) => !stored.has(id));
       const missingNamed = named.filter((id) => !stored.has(id));
