@@ -48,6 +48,13 @@ export const RECORDED_MFL_FILES: MflFiles = {
     '2020:rosters:54040': '2020-rosters-54040.json',
     '2020:rosters:11747': '2020-rosters-11747.json',
     '2020:players:': '2020-players-DETAILS-L54040.json',
+    '2020:schedule:54040': '2020-schedule-54040.json',
+    '2020:draftResults:54040': '2020-draftResults-54040.json',
+    '2020:futureDraftPicks:54040': '2020-futureDraftPicks-54040.json',
+    '2020:draftResults:65443': '2020-draftResults-65443.json',
+    '2020:futureDraftPicks:65443': '2020-futureDraftPicks-65443-empty.json',
+    // 2019's transactions are recorded, not 2020's (those answer empty, see EMPTY_EXPORTS).
+    '2019:transactions:54040': '2019-transactions-54040.json',
   },
   // One league, 21499.
   myLeagues2020: '2020-myleagues-FRANCHISE_NAMES.json',
@@ -72,6 +79,20 @@ export interface FakeMfl extends FakePlatformServer {
   /** A fresh parse of one of the files. */
   recorded(file: string): unknown;
 }
+
+/**
+ * The league exports a league may have nothing of, by the element MFL wraps them in. Without a
+ * file, the fake answers one as MFL answers an empty one (the element as `{}`, as recorded in
+ * 2020-futureDraftPicks-65443-empty.json), so that the recordings' leagues sync whole.
+ */
+const EMPTY_EXPORTS: Readonly<Record<string, string>> = {
+  leagueStandings: 'leagueStandings',
+  schedule: 'schedule',
+  transactions: 'transactions',
+  draftResults: 'draftResults',
+  auctionResults: 'auctionResults',
+  futureDraftPicks: 'futureDraftPicks',
+};
 
 const refusal = (text: string): FakeReply =>
   reply.json({ version: '1.0', error: { $t: text }, encoding: 'utf-8' });
@@ -124,6 +145,10 @@ export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMf
     if (type === 'players' && season === 2020) return players(request);
     const file = files.exports[`${season}:${type}:${type === 'players' ? '' : league}`];
     if (file !== undefined) return reply.raw(read(file));
+    const element = EMPTY_EXPORTS[type];
+    if (element !== undefined && files.exports[`${season}:league:${league}`] !== undefined) {
+      return reply.json({ version: '1.0', [element]: {}, encoding: 'utf-8' });
+    }
     return refusal(`Invalid league ID ${league} for ${season} (no such file)`);
   }
 

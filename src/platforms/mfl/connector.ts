@@ -3,18 +3,20 @@
 // never stored), public league ids followed without a login, or both. Every export is read as
 // JSON through the shared HTTP client, validated as it arrives and mapped in mapping.ts.
 import { InvalidInputError } from '../../domain/errors.ts';
-import type { PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
+import type { PlayerPoolSnapshot } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
+import { fetchLeagueData } from './league-data-client.ts';
+import { playersTheLeagueNeeds } from './league-players.ts';
 import {
   compareIds,
+  lastRegularSeasonWeek,
   mapHistory,
   mapLeagueSnapshot,
   mapMyLeague,
   mapPlayerList,
-  placeholderPlayer,
 } from './mapping.ts';
 import { leagueApiRoot, mayFollowMflRedirect } from './hosts.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
@@ -43,9 +45,6 @@ export const DEFAULT_USER_AGENT =
 
 /** MFL throttles heavy callers: well under the 60 calls a minute its client libraries suggest. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 30;
-
-/** Player ids per TYPE=players&PLAYERS= request (they go in the URL). */
-const PLAYER_ID_CHUNK = 100;
 
 type Query = Record<string, string>;
 
@@ -190,29 +189,6 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
     return [{ platformLeagueKey: key, season: newestFirst[0] as number, sport: 'football' }];
   }
 
-  /** TYPE=players&PLAYERS=: the given players (and the league's own custom players). */
-  async function playersById(
-    root: string,
-    key: string,
-    season: number,
-    ids: readonly string[],
-    signal: AbortSignal | undefined,
-  ): Promise<Map<string, PlayerRecord>> {
-    const found = new Map<string, PlayerRecord>();
-    for (let start = 0; start < ids.length; start += PLAYER_ID_CHUNK) {
-      const chunk = ids.slice(start, start + PLAYER_ID_CHUNK).join(',');
-      const query = { TYPE: 'players', L: key, PLAYERS: chunk, DETAILS: '1' };
-      const body = await exportJson(root, season, query, undefined, signal);
-      const refused = exportError(body);
-      if (refused !== undefined) continue; // the placeholders stand in; the pool has the rest
-      const list = validate(responses.players, body, `GET /${season}/export?TYPE=players`);
-      for (const player of mapPlayerList(asList(list.players.player)).players) {
-        found.set(player.playerId, player);
-      }
-    }
-    return found;
-  }
-
   return {
     platform: 'mfl',
 
@@ -283,21 +259,30 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       if (refused !== undefined) throw leagueRefused(key, season, refused, cookie);
       const endpoint = `GET /${season}/export?TYPE=rosters&L=${key}`;
       const rosters = validate(responses.rosters, rostersBody, endpoint);
+      const data = await fetchLeagueData({
+        read: (query) => exportJson(root, season, { ...query, L: key }, cookie, signal),
+        endpoint: (type) => `GET /${season}/export?TYPE=${type}&L=${key}`,
+        refused: (text) => leagueRefused(key, season, text, cookie),
+        needsLogin,
+        lastRegularSeasonWeek: lastRegularSeasonWeek(answer.league),
+      });
       const snapshot = mapLeagueSnapshot({
         leagueKey: key,
         league: answer.league,
         season,
         rosters: asList(rosters.rosters.franchise),
         players: [],
+        standings: data.standings,
+        activity: data.activity,
       });
-      // Rostered players the season's stored pool lacks (none once the pool has been fetched).
-      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
-      const missing = rostered.filter((id) => !stored.has(id));
-      if (missing.length === 0) return snapshot;
-      const found = await playersById(root, key, season, missing, signal);
-      const players = missing.map((id) => found.get(id) ?? placeholderPlayer(id));
-      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+      // Players the season's stored pool lacks (without a cookie, like the pool itself).
+      const players = await playersTheLeagueNeeds(
+        snapshot,
+        context,
+        (query) => exportJson(root, season, { ...query, L: key }, undefined, signal),
+        season,
+      );
+      return players.length === 0 ? snapshot : { ...snapshot, players };
     },
 
     async fetchPlayerPool({ sport, season }, _account, signal): Promise<PlayerPoolSnapshot | null> {

@@ -10,13 +10,11 @@ import type {
 } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
 import { asList } from './schemas.ts';
-import type {
-  MflFranchise,
-  MflLeague,
-  MflMyLeague,
-  MflPlayer,
-  MflRosterFranchise,
-} from './schemas.ts';
+import { mapLeagueActivity } from './activity.ts';
+import type { MflActivityParts } from './activity.ts';
+import type { MflStanding } from './league-data-schemas.ts';
+import { mapDivisions, mapFranchise, mapStandings } from './team-details.ts';
+import type { MflLeague, MflMyLeague, MflPlayer, MflRosterFranchise } from './schemas.ts';
 
 /**
  * MFL's own team codes where the common abbreviation (Sleeper's, Yahoo's, ESPN's) differs, so
@@ -179,18 +177,29 @@ export interface MflLeagueParts {
   rosters: readonly MflRosterFranchise[];
   /** Records for rostered players the pool may lack (chosen by the connector). */
   players: readonly PlayerRecord[];
+  /** TYPE=leagueStandings, in MFL's standings order; absent: not fetched. */
+  standings?: readonly MflStanding[];
+  /** The other exports of the league; absent: not fetched (the snapshot has no activity). */
+  activity?: MflActivityParts;
 }
 
 export function mapLeagueSnapshot(parts: MflLeagueParts): LeagueSnapshot {
   const { league, season, leagueKey: key } = parts;
   const franchises = asList(league.franchises?.franchise).sort((a, b) => compareIds(a.id, b.id));
+  const divisions = mapDivisions(league);
+  const standings = mapStandings(parts.standings ?? []);
   const teams = new Map<string, FantasyTeamRecord>();
   for (const franchise of franchises) {
-    if (!teams.has(franchise.id)) teams.set(franchise.id, mapFranchise(franchise));
+    if (teams.has(franchise.id)) continue;
+    teams.set(franchise.id, {
+      ...mapFranchise(franchise, divisions),
+      ...standings.get(franchise.id),
+    });
   }
   // A roster of a franchise the league no longer lists still names a team.
   for (const roster of parts.rosters) {
-    if (!teams.has(roster.id)) teams.set(roster.id, { rosterId: roster.id });
+    if (!teams.has(roster.id))
+      teams.set(roster.id, { rosterId: roster.id, ...standings.get(roster.id) });
   }
   const count = Number(league.franchises?.count);
   const name = league.name.trim();
@@ -206,17 +215,16 @@ export function mapLeagueSnapshot(parts: MflLeagueParts): LeagueSnapshot {
     teams: [...teams.values()].sort((a, b) => compareIds(a.rosterId, b.rosterId)),
     rosterEntries: mapRosterEntries(parts.rosters),
     players: [...parts.players].sort((a, b) => compareIds(a.playerId, b.playerId)),
+    ...(parts.activity
+      ? { activity: mapLeagueActivity(parts.activity, new Set(teams.keys())) }
+      : {}),
   };
 }
 
-function mapFranchise(franchise: MflFranchise): FantasyTeamRecord {
-  const name = franchise.name?.trim();
-  const owner = franchise.username?.trim();
-  return {
-    rosterId: franchise.id,
-    ...(name ? { name } : {}),
-    ...(owner ? { ownerPlatformUserId: owner } : {}),
-  };
+/** The league's last regular-season week, when it names one. */
+export function lastRegularSeasonWeek(league: MflLeague): number | undefined {
+  const week = Number(league.lastRegularSeasonWeek);
+  return Number.isInteger(week) && week > 0 ? week : undefined;
 }
 
 /** The league's home page for the season on its own host, as MFL links it. */

@@ -8,6 +8,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { validatePayload } from '../validate.ts';
+import { leagueDataResponses } from './league-data-schemas.ts';
 
 const OneOrMany = <T extends TSchema>(schema: T) => Type.Union([Type.Array(schema), schema]);
 const Id = Type.String({ minLength: 1 });
@@ -32,6 +33,14 @@ export const MflFranchise = Type.Object({
   name: Text,
   /** Present when the reader may see owners (a login of the league). */
   username: Text,
+  /** The owner's name as the league shows it; `email` beside it is never read. */
+  owner_name: Text,
+  abbrev: Text,
+  /** The franchise's image (`logo`) and its small one (`icon`), both full URLs. */
+  logo: Text,
+  icon: Text,
+  /** The id of the franchise's division ("00"), named in the league's `divisions`. */
+  division: Text,
 });
 export type MflFranchise = Static<typeof MflFranchise>;
 
@@ -53,6 +62,11 @@ export const MflLeague = Type.Object({
         league: Type.Optional(OneOrMany(Type.Object({ url: Type.String(), year: Type.String() }))),
       }),
     ),
+    divisions: Type.Optional(
+      Type.Object({ division: Type.Optional(OneOrMany(Type.Object({ id: Id, name: Text }))) }),
+    ),
+    /** The schedule's last regular-season week ("13"); later weeks are playoffs or consolation. */
+    lastRegularSeasonWeek: Text,
   }),
 });
 export type MflLeague = Static<typeof MflLeague>['league'];
@@ -98,6 +112,7 @@ export const responses = {
   league: TypeCompiler.Compile(MflLeague),
   rosters: TypeCompiler.Compile(MflRosters),
   players: TypeCompiler.Compile(MflPlayers),
+  ...leagueDataResponses,
 };
 
 /** MFL's refusal text when the body is `{"error": {"$t": "..."}}` (or a bare string). */

@@ -84,10 +84,26 @@ describe('MFL connector on the recorded exports', { skip: MFL_FIXTURES_SKIP }, (
     assert.equal(league.numTeams, 14);
     assert.equal(league.leagueUrl, 'https://www47.myfantasyleague.com/2020/home/54040');
     assert.equal(league.leagueAvatar, undefined);
+    // Abbreviations and logos from TYPE=league; no owner (a public read), no standings recorded.
     assert.deepEqual(league.teams.slice(0, 3), [
-      { rosterId: '0001', name: 'Team Pikachu' },
-      { rosterId: '0002', name: 'Team Simon Belmont' },
-      { rosterId: '0003', name: 'Team Donkey Kong' },
+      {
+        rosterId: '0001',
+        name: 'Team Pikachu',
+        abbreviation: 'PIKA',
+        logoUrl: 'https://i.imgur.com/purgTuY.png',
+      },
+      {
+        rosterId: '0002',
+        name: 'Team Simon Belmont',
+        abbreviation: 'SIMN',
+        logoUrl: 'https://i.imgur.com/spJaesT.png',
+      },
+      {
+        rosterId: '0003',
+        name: 'Team Donkey Kong',
+        abbreviation: 'DK',
+        logoUrl: 'https://i.imgur.com/o2NrjHd.png',
+      },
     ]);
     assert.equal(league.teams.length, 14);
     // Roster, taxi squad and injured reserve alike: 417 players on 14 franchises.
@@ -105,16 +121,19 @@ describe('MFL connector on the recorded exports', { skip: MFL_FIXTURES_SKIP }, (
   test('rostered players the pool lacks come from TYPE=players&PLAYERS=', async () => {
     const ref = { platformLeagueKey: '54040', season: 2020, sport: 'football' as const };
     const league = await connect().fetchLeague(PUBLIC, ref, storeHolding());
-    assert.equal(league.players.length, 417);
+    const rostered = new Set(league.rosterEntries.map((e) => e.playerId));
+    assert.equal(league.players.filter((p) => rostered.has(p.playerId)).length, 417);
     const asked = fake.requests.filter((r) => r.query.get('PLAYERS') !== null);
     assert.ok(asked.length >= 5, 'ids asked in chunks');
-    // The same records as the season's full list gives them.
+    // The same records as the season's full list gives them; beside the rostered players, those
+    // drafted and no longer rostered that MFL still lists.
     const pool = await connect().fetchPlayerPool(poolOf('mfl', 'football', 2020), PUBLIC);
-    const rostered = new Set(league.rosterEntries.map((e) => e.playerId));
+    const drafted = new Set(league.activity?.drafts.flatMap((d) => d.picks.map((p) => p.playerId)));
     assert.deepEqual(
       league.players,
-      pool?.players.filter((p) => rostered.has(p.playerId)),
+      pool?.players.filter((p) => rostered.has(p.playerId) || drafted.has(p.playerId)),
     );
+    assert.equal(league.players.length, 437);
     assert.ok(
       league.players.every((p) => p.fullName !== p.playerId),
       'no placeholder needed',
