@@ -14,6 +14,7 @@ import {
 } from './activity-mapping.ts';
 import { activityResponses } from './activity-schemas.ts';
 import type { YahooTransactionPlayer } from './activity-schemas.ts';
+import { idOfKey } from './mapping.ts';
 import { validate } from './schemas.ts';
 
 export type YahooGet = (
@@ -68,11 +69,14 @@ export async function fetchLeagueActivity(
     // Yahoo lists no picks of drafts to come; traded picks show only inside trades.
     futurePicks: [],
   };
-  return {
-    details,
-    activity,
-    transactionPlayers: transactions.flatMap((transaction) => transaction.players ?? []),
-  };
+  // Only the players of the transactions kept: one left out names nothing in the league.
+  const moved = new Set(
+    activity.transactions.flatMap((record) => record.playerMoves.map((move) => move.playerId)),
+  );
+  const transactionPlayers = transactions
+    .flatMap((transaction) => transaction.players ?? [])
+    .filter((player) => moved.has(idOfKey(player.player_key)));
+  return { details, activity, transactionPlayers };
 }
 
 async function fetchMatchups(

@@ -1,0 +1,415 @@
+// A Yahoo league's data beside its rosters: standings, matchups, transactions and the draft, on
+// the recordings in ../shared/fixtures/yahoo (served by the fake) and on the made-up league for
+// what no recording holds (divisions, waiver bids, traded picks, auctions); then the faults.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PlatformError } from '../../../src/platforms/connector.ts';
+import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
+import type { LeagueSnapshot } from '../../../src/domain/records.ts';
+import { storeHolding } from '../../helpers/connectors.ts';
+import { YAHOO_FIXTURES_SKIP } from '../../helpers/fake-yahoo.ts';
+import { reply } from '../../helpers/fake-platform.ts';
+import { SYNTHETIC_YAHOO_DATA } from '../../helpers/yahoo-data.ts';
+import { yahooWorld } from './world.ts';
+import type { YahooWorld } from './world.ts';
+
+const FOOTBALL_2021 = {
+  platformLeagueKey: '406.l.117376',
+  sport: 'football',
+  season: 2021,
+} as const;
+const TRADES_2020 = { platformLeagueKey: '399.l.710921', sport: 'football', season: 2020 } as const;
+const SYNTHETIC = { platformLeagueKey: '399.l.90001', sport: 'football', season: 2021 } as const;
+
+describe('Yahoo league data on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () => {
+  let world: YahooWorld;
+  let connector: PlatformConnector;
+  let account: PlatformAccount;
+  let league: LeagueSnapshot;
+  let paths: string[];
+  before(async () => {
+    world = await yahooWorld();
+    connector = world.connector();
+    account = await world.linked(connector);
+    const sent = world.fake.requests.length;
+    league = await connector.fetchLeague(account, FOOTBALL_2021, storeHolding());
+    paths = world.fake.requests.slice(sent).map((r) => r.path.slice('/fantasy/v2'.length));
+  });
+  after(() => world.close());
+
+  it('asks three calls: rosters, then settings/standings/draft/transactions, then weeks 1-13 at once', () => {
+    assert.deepEqual(paths, [
+      '/league/406.l.117376/teams/roster',
+      '/league/406.l.117376;out=settings,standings,draftresults,transactions',
+      '/league/406.l.117376/scoreboard;week=1,2,3,4,5,6,7,8,9,10,11,12,13',
+    ]);
+    assert.equal(league.activity?.currentPeriod, 13);
+  });
+
+  it("a team's record, points, standing, logo and manager from the standings", () => {
+    assert.deepEqual(
+      league.teams.find((t) => t.rosterId === '4'),
+      {
+        rosterId: '4',
+        name: 'Chalupa Batman',
+        ownerPlatformUserId: 'HJXEGSOPDMQLLZFJIQ2BCZA3Z4',
+        logoUrl:
+          'https://yahoofantasysports-res.cloudinary.com/image/upload/t_s192sq/fantasy-logos/25228801831_861d183f44.jpg',
+        managers: [{ platformUserId: 'HJXEGSOPDMQLLZFJIQ2BCZA3Z4', displayName: 'Kenneth' }],
+        record: { wins: 9, losses: 3, ties: 0 },
+        pointsFor: 1579.2,
+        pointsAgainst: 1481.18,
+        standing: 3,
+      },
+    );
+    const leader = league.teams.find((t) => t.standing === 1);
+    assert.deepEqual([leader?.rosterId, leader?.record], ['2', { wins: 9, losses: 3, ties: 0 }]);
+    assert.equal(league.teams.filter((t) => t.record !== undefined).length, 16);
+  });
+
+  it("matchups: each week's scores, status and winner (week 13 under way)", () => {
+    const matchups = league.activity?.matchups ?? [];
+    assert.deepEqual(
+      matchups.map((m) => m.period),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+    );
+    assert.deepEqual(matchups[0], {
+      period: 1,
+      matchupId: '1',
+      sides: [
+        { rosterId: '4', score: 141.72 },
+        { rosterId: '14', score: 107.5 },
+      ],
+      status: 'final',
+      kind: 'regular',
+      winnerRosterId: '4',
+    });
+    assert.equal(matchups[1]?.winnerRosterId, '15', 'week 2: 109.28 to 166.76, a loss');
+    assert.deepEqual(matchups[12], {
+      period: 13,
+      matchupId: '1',
+      sides: [
+        { rosterId: '4', score: 0 },
+        { rosterId: '11', score: 0 },
+      ],
+      status: 'in_progress',
+      kind: 'regular',
+    });
+  });
+
+  it('the draft: 256 picks in order with round, place in round, team and player', () => {
+    const [draft, ...others] = league.activity?.drafts ?? [];
+    assert.equal(others.length, 0);
+    assert.ok(draft);
+    assert.deepEqual(
+      { ...draft, picks: draft.picks.length },
+      {
+        draftId: '406.l.117376',
+        status: 'complete',
+        startedAt: '2021-08-30T01:00:00.000Z',
+        rounds: 16,
+        picks: 256,
+      },
+    );
+    assert.deepEqual(draft.picks[0], {
+      overall: 1,
+      round: 1,
+      pickInRound: 1,
+      rosterId: '12',
+      playerId: '32736',
+    });
+    assert.deepEqual(draft.picks[2], {
+      overall: 3,
+      round: 1,
+      pickInRound: 3,
+      rosterId: '4',
+      playerId: '31883',
+    });
+    assert.deepEqual(
+      draft.picks.slice(4, 6).map((p) => p.rosterId),
+      ['9', '9'],
+      'team 9 held two first-round picks',
+    );
+    assert.deepEqual(draft.picks[16], {
+      overall: 17,
+      round: 2,
+      pickInRound: 1,
+      rosterId: '12',
+      playerId: '33392',
+    });
+    assert.deepEqual(draft.picks[255], {
+      overall: 256,
+      round: 16,
+      pickInRound: 16,
+      rosterId: '11',
+      playerId: '31833',
+    });
+  });
+
+  it('an add/drop: the team, both players and when; their records fill the pool gaps', () => {
+    assert.deepEqual(league.activity?.transactions, [
+      {
+        transactionId: '584',
+        type: 'add',
+        status: 'complete',
+        occurredAt: '2021-11-29T22:23:25.000Z',
+        rosterIds: ['4'],
+        playerMoves: [
+          { playerId: '32814', toRosterId: '4' },
+          { playerId: '32608', fromRosterId: '4' },
+        ],
+      },
+    ]);
+    // The dropped player is on no roster: his record comes from the transaction.
+    assert.deepEqual(
+      league.players.find((p) => p.playerId === '32608'),
+      {
+        playerId: '32608',
+        fullName: "D'Ernest Johnson",
+        firstName: "D'Ernest",
+        lastName: 'Johnson',
+        position: 'RB',
+        irlTeam: 'CLE',
+        active: true,
+      },
+    );
+    // The added one is on team 4's roster now: the roster's fuller record wins.
+    assert.equal(league.players.find((p) => p.playerId === '32814')?.uniformNumber, '31');
+  });
+
+  it('trades: both sides of each, newest first', async () => {
+    const trades = await connector.fetchLeague(account, TRADES_2020, storeHolding(['29236']));
+    const transactions = trades.activity?.transactions ?? [];
+    assert.deepEqual(
+      transactions.map((t) => [t.transactionId, t.type, t.status, t.rosterIds]),
+      [
+        ['319', 'trade', 'complete', ['9', '3']],
+        ['295', 'trade', 'complete', ['2', '5']],
+        ['133', 'trade', 'complete', ['9', '4']],
+      ],
+    );
+    assert.deepEqual(transactions[0], {
+      transactionId: '319',
+      type: 'trade',
+      status: 'complete',
+      occurredAt: '2020-11-12T08:15:06.000Z',
+      rosterIds: ['9', '3'],
+      playerMoves: [
+        { playerId: '26804', fromRosterId: '9', toRosterId: '3' },
+        { playerId: '29236', fromRosterId: '3', toRosterId: '9' },
+      ],
+    });
+    const ids = trades.players.map((p) => p.playerId).sort();
+    assert.deepEqual(ids, ['26660', '26804', '29235', '31019', '31934'], 'Wentz is stored already');
+    assert.equal(trades.players.find((p) => p.playerId === '26804')?.fullName, 'Latavius Murray');
+  });
+});
+
+describe('Yahoo league data on the made-up league', () => {
+  let world: YahooWorld;
+  let connector: PlatformConnector;
+  let account: PlatformAccount;
+  let league: LeagueSnapshot;
+  before(async () => {
+    world = await yahooWorld(SYNTHETIC_YAHOO_DATA);
+    connector = world.connector();
+    account = await world.linked(connector);
+    league = await connector.fetchLeague(account, SYNTHETIC, storeHolding(['90004']));
+  });
+  after(() => world.close());
+
+  it('divisions by name; the owner before a co-manager; hidden managers and e-mail left out', () => {
+    assert.deepEqual(league.teams[1], {
+      rosterId: '2',
+      name: 'Made-Up Mascots',
+      ownerPlatformUserId: 'MADEUPMANAGER00000000000002',
+      logoUrl: 'https://example.invalid/logos/2.png',
+      managers: [
+        { platformUserId: 'MADEUPMANAGER00000000000002', displayName: 'Made Up' },
+        { platformUserId: 'COMANAGERGUID00000000000003', displayName: 'Co Pilot' },
+      ],
+      record: { wins: 1, losses: 1, ties: 1 },
+      pointsFor: 298.25,
+      pointsAgainst: 310.75,
+      standing: 2,
+      divisionId: '2',
+      divisionName: 'Made-Up West',
+    });
+    assert.equal(league.teams[0]?.divisionName, 'Invented East');
+    assert.doesNotMatch(JSON.stringify(league), /x@example/, 'no e-mail');
+  });
+
+  it('weeks up to the current one only: a win, a tie with no winner, a week under way', () => {
+    assert.equal(
+      world.fake.requests.at(-1)?.path,
+      '/fantasy/v2/league/399.l.90001/scoreboard;week=1,2,3',
+    );
+    const matchups = league.activity?.matchups ?? [];
+    assert.deepEqual(
+      matchups.map((m) => [m.period, m.status, m.winnerRosterId, m.sides.map((s) => s.score)]),
+      [
+        [1, 'final', '1', [110.5, 98.25]],
+        [2, 'final', undefined, [100, 100]],
+        [3, 'in_progress', undefined, [100.25, 100]],
+      ],
+    );
+  });
+
+  it('a trade with a pick, a waiver claim with its bid, a commissioner move, a vetoed trade', () => {
+    const transactions = league.activity?.transactions ?? [];
+    assert.deepEqual(
+      transactions.map((t) => t.transactionId),
+      ['4', '3', '2', '1'],
+      'transaction 5 names team 7, which the league lacks',
+    );
+    assert.deepEqual(transactions[0], {
+      transactionId: '4',
+      type: 'trade',
+      status: 'complete',
+      occurredAt: '2021-09-19T01:20:00.000Z',
+      rosterIds: ['2', '1'],
+      playerMoves: [
+        { playerId: '90003', fromRosterId: '2', toRosterId: '1' },
+        { playerId: '90002', fromRosterId: '1', toRosterId: '2' },
+      ],
+      pickMoves: [
+        { season: 2021, round: 3, originalRosterId: '2', fromRosterId: '2', toRosterId: '1' },
+      ],
+    });
+    assert.deepEqual(transactions[1], {
+      transactionId: '3',
+      type: 'waiver',
+      status: 'complete',
+      occurredAt: '2021-09-19T00:20:00.000Z',
+      rosterIds: ['2'],
+      playerMoves: [
+        { playerId: '90005', toRosterId: '2' },
+        { playerId: '90004', fromRosterId: '2' },
+      ],
+      faabBid: 17,
+    });
+    assert.deepEqual(
+      [transactions[2]?.type, transactions[2]?.rosterIds, transactions[2]?.playerMoves],
+      ['commissioner', [], []],
+    );
+    assert.deepEqual([transactions[3]?.type, transactions[3]?.status], ['trade', 'vetoed']);
+    assert.deepEqual(
+      league.players
+        .filter((p) => p.playerId === '90005' || p.playerId === '90009')
+        .map((p) => p.fullName),
+      ['Waiver Wanderer'],
+      'the player of a left-out transaction is not added',
+    );
+  });
+
+  it('an auction draft: prices, and each pick placed within its round', () => {
+    assert.deepEqual(league.activity?.drafts, [
+      {
+        draftId: '399.l.90001',
+        type: 'auction',
+        status: 'complete',
+        startedAt: '2021-08-26T17:46:40.000Z',
+        rounds: 2,
+        picks: [
+          { overall: 1, round: 1, pickInRound: 1, rosterId: '1', playerId: '90001', price: 45 },
+          { overall: 2, round: 1, pickInRound: 2, rosterId: '2', playerId: '90003', price: 30 },
+          { overall: 3, round: 2, pickInRound: 1, rosterId: '2', playerId: '90004', price: 1 },
+          { overall: 4, round: 2, pickInRound: 2, rosterId: '1', playerId: '90002', price: 12 },
+        ],
+      },
+    ]);
+    assert.deepEqual(league.activity?.futurePicks, []);
+  });
+
+  describe('faults', () => {
+    const extras = '/league/399.l.90001;out=settings,standings,draftresults,transactions';
+    const scoreboard = '/league/399.l.90001/scoreboard;week=1,2,3';
+    const fails = (pattern: RegExp) => (error: unknown) => {
+      assert.ok(error instanceof PlatformError, String(error));
+      assert.equal(error.kind, 'invalid_response');
+      assert.match(error.message, pattern);
+      return true;
+    };
+    const league = (parts: unknown[]) => ({
+      fantasy_content: {
+        league: [
+          {
+            league_key: '399.l.90001',
+            name: 'L',
+            game_code: 'nfl',
+            season: '2021',
+            current_week: 3,
+          },
+          ...parts,
+        ],
+      },
+    });
+
+    it('a malformed standings answer fails the league, naming the call', async () => {
+      world.fake.override(
+        extras,
+        reply.json(
+          league([
+            { settings: [{}] },
+            {
+              standings: [
+                { teams: { '0': { team: [{ team_key: 'k' }, { team_id: 'x' }] }, count: 1 } },
+              ],
+            },
+          ]),
+        ),
+      );
+      try {
+        await assert.rejects(
+          connector.fetchLeague(account, SYNTHETIC, storeHolding()),
+          fails(
+            /GET \/league\/399\.l\.90001;out=settings.* unexpected shape at \/fantasy_content\/league\/standings\/teams\/0\/team_id/,
+          ),
+        );
+      } finally {
+        world.fake.override(extras, undefined);
+      }
+    });
+
+    it('a malformed scoreboard fails the league', async () => {
+      world.fake.override(
+        scoreboard,
+        reply.json(league([{ scoreboard: { '0': { matchups: 'none' } } }])),
+      );
+      try {
+        await assert.rejects(
+          connector.fetchLeague(account, SYNTHETIC, storeHolding()),
+          fails(/scoreboard;week=1,2,3 answered an unexpected shape/),
+        );
+      } finally {
+        world.fake.override(scoreboard, undefined);
+      }
+    });
+
+    it('a league before its draft, with no moves and no standings yet, has those parts empty', async () => {
+      world.fake.override(
+        extras,
+        reply.json(
+          league([
+            { settings: [{}] },
+            { standings: [{ teams: [] }] },
+            { draft_results: { count: 0 } },
+          ]),
+        ),
+      );
+      try {
+        const before = await connector.fetchLeague(account, SYNTHETIC, storeHolding());
+        assert.deepEqual(before.activity?.drafts, []);
+        assert.deepEqual(before.activity?.transactions, []);
+        assert.deepEqual(before.teams[0], {
+          rosterId: '1',
+          name: 'Fixture Fanatics',
+          ownerPlatformUserId: 'FIXTUREFANGUID0000000000001',
+        });
+        assert.equal(before.activity?.matchups.length, 3);
+      } finally {
+        world.fake.override(extras, undefined);
+      }
+    });
+  });
+});
