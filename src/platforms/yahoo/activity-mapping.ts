@@ -54,11 +54,12 @@ function rosterOf(key: Value): string | undefined {
 
 /**
  * The weeks a scoreboard call asks for: the season's first week to the current one (the last
- * one once the season is over). Empty when Yahoo names no current week.
+ * one once the season is over). Empty when Yahoo names no current week, and for a rotisserie
+ * league, which has no matchups.
  */
 export function weeksToFetch(league: YahooLeagueWeeks): number[] {
   const current = currentWeek(league);
-  if (current === undefined) return [];
+  if (current === undefined || text(league.scoring_type) === 'roto') return [];
   const start = numberOf(league.start_week) ?? 1;
   const weeks: number[] = [];
   for (let week = Math.max(1, start); week <= current; week++) weeks.push(week);

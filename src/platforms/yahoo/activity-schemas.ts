@@ -27,6 +27,8 @@ const List = Type.Array;
 export const YahooLeagueWeeks = Type.Object({
   ...YahooLeague.properties,
   draft_status: TextOrNone,
+  /** head, headpoint, headone or roto. */
+  scoring_type: TextOrNone,
   current_week: DigitsOrNone,
   start_week: DigitsOrNone,
   end_week: DigitsOrNone,

@@ -29,6 +29,8 @@ describe('Yahoo league data mapping', () => {
       [2, 3, 4],
     );
     assert.deepEqual(weeksToFetch({ ...meta, current_week: '' }), [], 'no current week: no call');
+    const roto = { ...meta, scoring_type: 'roto', current_week: 5 };
+    assert.deepEqual(weeksToFetch(roto), [], 'a rotisserie league has no matchups');
   });
 
   it('leaves out a transaction of an unknown status or type, or with no time', () => {
