@@ -6,13 +6,12 @@ import type { PlatformAccount } from '../connector.ts';
 import {
   currentWeek,
   divisionNames,
-  mapDraft,
   mapMatchups,
   mapTeamDetails,
-  mapTransactions,
   weeksToFetch,
 } from './activity-mapping.ts';
 import { activityResponses } from './activity-schemas.ts';
+import { mapDraft, mapTransactions } from './transactions-mapping.ts';
 import type { YahooTransactionPlayer } from './activity-schemas.ts';
 import { idOfKey } from './mapping.ts';
 import { validate } from './schemas.ts';

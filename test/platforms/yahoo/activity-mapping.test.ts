@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import {
   mapMatchups,
   mapTeamDetails,
-  mapTransactions,
   weeksToFetch,
 } from '../../../src/platforms/yahoo/activity-mapping.ts';
+import { mapTransactions } from '../../../src/platforms/yahoo/transactions-mapping.ts';
 import { activityResponses } from '../../../src/platforms/yahoo/activity-schemas.ts';
 import type { YahooTransaction } from '../../../src/platforms/yahoo/activity-schemas.ts';
 import { validate } from '../../../src/platforms/yahoo/schemas.ts';
