@@ -180,6 +180,19 @@ describe('Yahoo league data on the made-up league', () => {
       }
     });
 
+    it('a failing call for the standings fails the league, as a roster failure does', async () => {
+      world.fake.override(extras, reply.status(500));
+      try {
+        await assert.rejects(connector.fetchLeague(account, SYNTHETIC, storeHolding()), (error) => {
+          assert.ok(error instanceof PlatformError, String(error));
+          assert.match(error.message, /out=settings,standings,draftresults,transactions/);
+          return true;
+        });
+      } finally {
+        world.fake.override(extras, undefined);
+      }
+    });
+
     it('a malformed scoreboard fails the league', async () => {
       world.fake.override(
         scoreboard,
