@@ -1,7 +1,8 @@
 // The fake Yahoo's Fantasy API resources (paths after /fantasy/v2) that the connector calls, each
-// answered from the fake's data (recorded or the project's own) in the envelope Yahoo uses for that call: the logged-in user, games
-// by code and season, the user's leagues by game, a league's teams with their rosters, and a
-// game's players a page at a time.
+// answered from the fake's data (recorded or the project's own) in the envelope Yahoo uses for
+// that call: the logged-in user, games by code and season, the user's leagues by game, a
+// league's teams with their rosters, its settings, standings, draft results and transactions,
+// its scoreboards of the weeks asked, and a game's players a page at a time.
 import { reply } from './fake-platform.ts';
 import type { FakeReply } from './fake-platform.ts';
 import type { Json, YahooRecordings } from './fake-yahoo-recordings.ts';
@@ -92,6 +93,8 @@ export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeRepl
     ]);
     return reply.json(content({ league: [league.meta, { teams: collection('team', teams) }] }));
   }
+  const activity = activityAnswer(world, path);
+  if (activity) return activity;
   if (/^game\/[^/]+\/players$/.test(shape)) {
     const gameKey = second?.name as string;
     const meta = world.games.get(gameKey);
@@ -102,4 +105,37 @@ export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeRepl
     return reply.json(content({ game: [meta, { players: recordsCollection('player', page) }] }));
   }
   return undefined;
+}
+
+/**
+ * /league/{key};out=settings,standings,draftresults,transactions and
+ * /league/{key}/scoreboard;week=1,2,..: what the world holds of the league, the rest empty.
+ * Standings not recorded are the teams' own records (no team_standings), as the roster call has them.
+ */
+function activityAnswer(world: YahooRecordings, path: string): FakeReply | undefined {
+  const extras = /^\/league\/([^/;]+);out=settings,standings,draftresults,transactions$/.exec(path);
+  const scoreboard = /^\/league\/([^/;]+)\/scoreboard;week=([0-9]+(?:,[0-9]+)*)$/.exec(path);
+  const key = (extras ?? scoreboard)?.[1];
+  if (key === undefined) return undefined;
+  const league = world.leagues.get(key);
+  if (league === undefined) return reply.status(404);
+  const activity = world.activity.get(key) ?? {};
+  if (scoreboard) {
+    const weeks = new Set((scoreboard[2] as string).split(','));
+    const matchups = (activity.matchups ?? []).filter((m) => weeks.has(String(m.week)));
+    const board = { week: [...weeks][0], '0': { matchups: collection('matchup', matchups) } };
+    return reply.json(content({ league: [league.meta, { scoreboard: board }] }));
+  }
+  const standings = activity.standings ?? league.teams.map((team) => team.fields);
+  return reply.json(
+    content({
+      league: [
+        league.meta,
+        { settings: [activity.settings ?? {}] },
+        { standings: [{ teams: collection('team', standings) }] },
+        { draft_results: collection('draft_result', activity.draftResults ?? []) },
+        { transactions: collection('transaction', activity.transactions ?? []) },
+      ],
+    }),
+  );
 }

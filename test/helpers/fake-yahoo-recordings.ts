@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addRecordedActivity } from './fake-yahoo-activity.ts';
 import { findElement, parseXml, yahooJsonOf } from './yahoo-xml.ts';
 import type { XmlElement } from './yahoo-xml.ts';
 
@@ -28,6 +29,21 @@ export interface RecordedLeague {
   teams: Array<{ fields: Fields; roster?: Json }>;
 }
 
+/**
+ * A league's data beside its rosters, each part in Yahoo's JSON shape (a collection's members as
+ * they sit under their singular name). A part left out is served empty.
+ */
+export interface RecordedActivity {
+  /** The settings record. */
+  settings?: Json;
+  /** The standings' teams, each an entity (fields and sub-resources). */
+  standings?: unknown[];
+  draftResults?: unknown[];
+  transactions?: unknown[];
+  /** Matchups of every week, each with its `week`; a scoreboard serves those of the weeks asked. */
+  matchups?: Json[];
+}
+
 /** What a fake Yahoo serves: the recordings (here) or the project's own (fake-yahoo-synthetic.ts). */
 export interface YahooRecordings {
   /** The logged-in user. */
@@ -40,18 +56,20 @@ export interface YahooRecordings {
   leagues: Map<string, RecordedLeague>;
   /** Every recorded player of a game (from the rosters), by game key. */
   players: Map<string, Fields[]>;
+  /** Standings, matchups, transactions and drafts, by league key. */
+  activity: Map<string, RecordedActivity>;
 }
 
 export function recordedText(name: string): string {
   return readFileSync(join(YAHOO_FIXTURES_DIR, name), 'utf8');
 }
 
-function recordedContent(name: string): Json {
+export function recordedContent(name: string): Json {
   return (JSON.parse(recordedText(name)) as Json).fantasy_content as Json;
 }
 
 /** The items of a Yahoo collection ({"0": {name: item}, ..., "count": n}, or []). */
-function members(collectionValue: unknown, name: string): unknown[] {
+export function members(collectionValue: unknown, name: string): unknown[] {
   if (Array.isArray(collectionValue) || typeof collectionValue !== 'object' || !collectionValue) {
     return [];
   }
@@ -62,7 +80,7 @@ function members(collectionValue: unknown, name: string): unknown[] {
 }
 
 /** An XML element as Yahoo's JSON, leaving out the children whose names match `leaveOut`. */
-function jsonOf(element: XmlElement, leaveOut?: RegExp): unknown {
+export function jsonOf(element: XmlElement, leaveOut?: RegExp): unknown {
   const children = element.children.filter((c) => leaveOut === undefined || !leaveOut.test(c.name));
   return yahooJsonOf({ ...element, children });
 }
@@ -75,7 +93,7 @@ function recordOf(element: XmlElement, leaveOut?: RegExp): Json {
   );
 }
 
-function xmlElement(file: string, name: string): XmlElement {
+export function xmlElement(file: string, name: string): XmlElement {
   const found = findElement(parseXml(recordedText(file)), name);
   if (found === undefined) throw new Error(`${file} holds no <${name}>`);
   return found;
@@ -89,6 +107,7 @@ export function loadYahooRecordings(): YahooRecordings {
   addRosterLeagues(leagues);
   addFootball2021(games, leagues);
   addOwnGames(games);
+  const activity = addRecordedActivity(leagues);
   return {
     user: RECORDED_YAHOO_USER,
     errors: {
@@ -98,6 +117,7 @@ export function loadYahooRecordings(): YahooRecordings {
     games,
     leagues,
     players: playersOf(leagues),
+    activity,
   };
 }
 

@@ -3,6 +3,7 @@
 // 2021, two teams, a few invented players. Built in Yahoo's JSON shapes (entities as arrays of
 // one-key objects, collections keyed "0", "1", ...), as fake-yahoo-api.ts serves them.
 import type { Fields, Json, YahooRecordings } from './fake-yahoo-recordings.ts';
+import { SYNTHETIC_WEEKS, syntheticYahooActivity } from './fake-yahoo-synthetic-activity.ts';
 
 export const SYNTHETIC_YAHOO_USER = {
   guid: 'FIXTUREFANGUID0000000000001',
@@ -64,6 +65,8 @@ export function syntheticYahooWorld(): YahooRecordings {
     num_teams: 2,
     game_code: 'nfl',
     season: '2021',
+    draft_status: 'postdraft',
+    ...SYNTHETIC_WEEKS,
   };
   return {
     user: SYNTHETIC_YAHOO_USER,
@@ -95,5 +98,6 @@ export function syntheticYahooWorld(): YahooRecordings {
       ],
     ]),
     players: new Map([[GAME.game_key, PLAYERS]]),
+    activity: new Map([[LEAGUE_KEY, syntheticYahooActivity()]]),
   };
 }

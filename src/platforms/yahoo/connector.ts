@@ -1,13 +1,15 @@
 // The Yahoo connector: the official Fantasy Sports API (https://developer.yahoo.com/fantasysports/guide/)
 // with OAuth 2.0. Every key embeds the season's game ("406.l.117376": game 406 is NFL 2021), so
 // the connector first asks Yahoo which games are the sports and seasons asked for, then lists the
-// account's leagues of those games, fetches each league (teams and rosters) in one call, and
-// reads a game's whole player list 25 at a time for the (sport, season) player pool.
+// account's leagues of those games, fetches each league in three calls (teams and rosters; then
+// standings, matchups, transactions and draft), and reads a game's whole player list 25 at a
+// time for the (sport, season) player pool.
 import { InvalidInputError } from '../../domain/errors.ts';
 import type { Sport } from '../../domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
+import { fetchLeagueActivity } from './activity.ts';
 import { createYahooApi } from './api.ts';
 import type { YahooApiOptions } from './api.ts';
 import { createGameDirectory } from './games.ts';
@@ -138,7 +140,8 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
 
     async fetchLeague(account, ref, context, signal): Promise<LeagueSnapshot> {
       // https://developer.yahoo.com/fantasysports/guide/#league-resource: the teams collection
-      // with each team's roster sub-resource, league metadata included, in one call.
+      // with each team's roster sub-resource, league metadata included, in one call; then the
+      // standings, matchups, transactions and draft in two more (activity.ts).
       const path = `/league/${encodeURIComponent(ref.platformLeagueKey)}/teams/roster`;
       const body = validate(
         responses.leagueRosters,
@@ -152,8 +155,25 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
         throw new PlatformError('yahoo', message, 'invalid_response');
       }
       const snapshot = mapLeagueSnapshot(league, sport);
-      // Rostered players come with their records: keep those the stored pool lacks.
+      const teamIds = new Set(snapshot.teams.map((team) => team.rosterId));
+      const extra = await fetchLeagueActivity(
+        get,
+        account,
+        ref.platformLeagueKey,
+        snapshot.season,
+        teamIds,
+        signal,
+      );
+      const teams = snapshot.teams.map((team) => ({
+        ...team,
+        ...extra.details.get(team.rosterId),
+      }));
+      // Rostered players, and those the transactions name, come with their records: keep those
+      // the stored pool lacks (a roster's record wins over a transaction's).
       const records = new Map<string, PlayerRecord>();
+      for (const player of extra.transactionPlayers) {
+        records.set(idOfKey(player.player_key), mapPlayer(player, sport));
+      }
       for (const team of league.teams ?? []) {
         for (const player of rosterPlayers(team)) {
           records.set(idOfKey(player.player_key), mapPlayer(player, sport));
@@ -163,7 +183,7 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
       const players = [...records.values()]
         .filter((player) => !stored.has(player.playerId))
         .sort((a, b) => compareIds(a.playerId, b.playerId));
-      return { ...snapshot, players };
+      return { ...snapshot, teams, players, activity: extra.activity };
     },
 
     async fetchPlayerPool(pool, account, signal): Promise<PlayerPoolSnapshot | null> {

@@ -13,6 +13,8 @@ export interface PlainYahooObject {
 }
 
 const INDEX = /^\d+$/;
+/** "teams", "matchups": plural; "bonus", "status", "class": not. */
+const PLURAL = /[^su]s$/;
 
 /** Yahoo's JSON (as parsed) as plain records; `key` is the name the value was found under. */
 export function plainYahoo(value: unknown, key = ''): PlainYahoo {
@@ -37,12 +39,13 @@ function plainArray(items: readonly unknown[], key: string): PlainYahoo {
   const parts = spread(items);
   if (parts.length === 0) return [];
   if (!parts.every(isObject)) return parts.map((part) => plainYahoo(part));
-  // A plural key holding one-key objects that all repeat one name is a list
-  // ("managers": [{"manager": {..}}], "eligible_positions": [{"position": "C"}]).
+  // A plural key holding one-key objects that all repeat one singular name is a list
+  // ("managers": [{"manager": {..}}], "eligible_positions": [{"position": "C"}]). A plural name
+  // inside is a sub-resource instead ("standings": [{"teams": {..}}] is standings with teams).
   const names = new Set(parts.flatMap((part) => Object.keys(part)));
   const oneKeyEach = parts.every((part) => Object.keys(part).length === 1);
-  if (key.endsWith('s') && oneKeyEach && names.size === 1) {
-    const name = [...names][0] as string;
+  const name = [...names][0] ?? '';
+  if (key.endsWith('s') && oneKeyEach && names.size === 1 && !PLURAL.test(name)) {
     return parts.map((part) => plainYahoo(part[name], name));
   }
   // Anything else is one entity told field by field: merge the fields.

@@ -84,14 +84,34 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
     assert.match(world.fake.requests.at(-1)?.path ?? '', /\/games;game_codes=nfl;seasons=2018$/);
   });
 
-  it('football: one call gives the team, its roster and each player as Yahoo describes him', async () => {
+  it('football: the team, its roster and each player as Yahoo describes him', async () => {
     const ref = { platformLeagueKey: '461.l.6288', sport: 'football' as const, season: 2025 };
     const before = world.fake.requests.length;
     const league = await connector.fetchLeague(account, ref, storeHolding(['32723']));
-    assert.equal(world.fake.requests.length - before, 1);
-    assert.equal(world.fake.requests.at(-1)?.path, '/fantasy/v2/league/461.l.6288/teams/roster');
-    // The manager's guid is hidden in the recording ("----"): no owner.
-    assert.deepEqual(league.teams, [{ rosterId: '4', name: 'Gotham City Knights' }]);
+    // The fake's own metadata of this league names no current week: no scoreboard call.
+    assert.deepEqual(
+      world.fake.requests.slice(before).map((r) => r.path),
+      [
+        '/fantasy/v2/league/461.l.6288/teams/roster',
+        '/fantasy/v2/league/461.l.6288;out=settings,standings,draftresults,transactions',
+      ],
+    );
+    // The manager's guid is hidden in the recording ("----"): no owner, no manager.
+    assert.deepEqual(league.teams, [
+      {
+        rosterId: '4',
+        name: 'Gotham City Knights',
+        logoUrl:
+          'https://yahoofantasysports-res.cloudinary.com/image/upload/t_s192sq/fantasy-logos/7d719f2e4062b3f070897f74a6de4250d5072b61785623abdb3af93254cd4140.jpg',
+        divisionId: '1',
+      },
+    ]);
+    assert.deepEqual(league.activity, {
+      matchups: [],
+      transactions: [],
+      drafts: [],
+      futurePicks: [],
+    });
     assert.equal(league.rosterEntries.length, 29);
     assert.ok(league.rosterEntries.every((entry) => entry.rosterId === '4'));
     assert.equal(league.leagueUrl, 'https://football.fantasysports.yahoo.com/f1/6288');
@@ -130,6 +150,8 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
         rosterId: '8',
         name: 'Sunday Flameouts',
         ownerPlatformUserId: 'AV6IXHPC4QP7HDCKNCWNL35IPI',
+        logoUrl: 'https://s.yimg.com/cv/apiv2/default/mlb/mlb_3_f.png',
+        managers: [{ platformUserId: 'AV6IXHPC4QP7HDCKNCWNL35IPI', displayName: 'Jennifer' }],
       },
     ]);
     const jansen = league.players.find((p) => p.playerId === '10959');
@@ -166,7 +188,15 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
       rosterId: '1',
       name: 'LOS DIOSES',
       ownerPlatformUserId: 'ONVHWMWVEBRZHGYCHWPDPIVZFY',
+      logoUrl:
+        'https://yahoofantasysports-res.cloudinary.com/image/upload/t_s192sq/fantasy-logos/25a5906964cc932fb0f766497ca3bb5f43caf88ea38df4f254e48f6b28aa96cf.jpg',
+      managers: [{ platformUserId: 'ONVHWMWVEBRZHGYCHWPDPIVZFY', displayName: 'Israel III' }],
+      // No division names: this league's settings were not recorded.
+      divisionId: '1',
     });
+    const inDivision = (id: string) => league.teams.filter((t) => t.divisionId === id).length;
+    assert.deepEqual([inDivision('1'), inDivision('2')], [7, 7]);
+    assert.equal(league.activity?.currentPeriod, 9);
     assert.deepEqual(
       league.teams.map((t) => t.rosterId),
       ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14'],
@@ -182,8 +212,21 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
     assert.equal(league.leagueUrl, 'https://football.fantasysports.yahoo.com/2024/f1/751781');
     assert.equal('leagueAvatar' in league, false);
     assert.deepEqual(league.teams, [
-      { rosterId: '9', name: 'Gibb it to me baby', ownerPlatformUserId: RECORDED_YAHOO_USER.guid },
+      {
+        rosterId: '9',
+        name: 'Gibb it to me baby',
+        ownerPlatformUserId: RECORDED_YAHOO_USER.guid,
+        logoUrl:
+          'https://yahoofantasysports-res.cloudinary.com/image/upload/t_s192sq/fantasy-logos/5d910bdf34a17c6daf1a695b705c5b7807a6f701a421241218a9a32acdde0c31.jpg',
+        managers: [{ platformUserId: RECORDED_YAHOO_USER.guid, displayName: 'Dave' }],
+      },
     ]);
+    // A finished season: its weeks up to the last, 17, and no further.
+    assert.equal(league.activity?.currentPeriod, 17);
+    assert.equal(
+      world.fake.requests.at(-1)?.path,
+      `/fantasy/v2/league/449.l.751781/scoreboard;week=${Array.from({ length: 17 }, (_, i) => i + 1).join(',')}`,
+    );
   });
 
   it('football 2021 (recorded in XML, served as Yahoo renders JSON): 16 teams and a full roster', async () => {
@@ -208,9 +251,10 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
     assert.equal(league.leagueUrl, 'https://football.fantasysports.yahoo.com/f1/117376');
     assert.equal('leagueAvatar' in league, false, 'an empty logo_url is no avatar');
     assert.equal(league.teams.length, 16);
+    const team4 = league.teams.find((t) => t.rosterId === '4');
     assert.deepEqual(
-      league.teams.find((t) => t.rosterId === '4'),
-      { rosterId: '4', name: 'Chalupa Batman', ownerPlatformUserId: 'HJXEGSOPDMQLLZFJIQ2BCZA3Z4' },
+      [team4?.name, team4?.ownerPlatformUserId],
+      ['Chalupa Batman', 'HJXEGSOPDMQLLZFJIQ2BCZA3Z4'],
     );
     assert.equal(league.rosterEntries.length, 18);
     assert.deepEqual(

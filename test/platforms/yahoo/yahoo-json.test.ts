@@ -46,6 +46,17 @@ describe('plainYahoo', () => {
     });
   });
 
+  it('a plural name inside a plural key is a sub-resource, not a list ("standings": [{"teams"}])', () => {
+    const body = {
+      standings: [{ teams: { '0': { team: [{ team_id: '1' }] }, count: 1 } }],
+      bonuses: [{ bonus: { target: '10' } }, { bonus: { target: '20' } }],
+    };
+    assert.deepEqual(plainYahoo(body), {
+      standings: { teams: [{ team_id: '1' }] },
+      bonuses: [{ target: '10' }, { target: '20' }],
+    });
+  });
+
   it('merges numbered sub-resources of an entity into it ("roster": {"date", "0": {"players"}})', () => {
     const roster = {
       date: '2022-05-23',
