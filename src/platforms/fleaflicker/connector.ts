@@ -25,12 +25,20 @@ import {
 } from './mapping.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
 import type { FleaLeague } from './schemas.ts';
+import { fetchActivity } from './activity.ts';
+import { activityResponses } from './activity-schemas.ts';
+import { mapTeamDetails } from './team-details.ts';
+import { isSeasonFinished } from '../../domain/pools.ts';
 
 export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://www.fleaflicker.com/api in production; a fake server's URL in tests. */
   baseUrl: string;
   /** Most pages of 30 players read for one pool before giving up. Default 1000. */
   maxListingPages?: number;
+  /** Most pages of one league's transaction feed or trades read before giving up. Default 500. */
+  maxActivityPages?: number;
+  /** The clock that says whether a league's season is over (tests set it). */
+  today?: () => Date;
 }
 
 /** Fleaflicker answers a caller that asks much faster than once a second with 403s for a minute. */
@@ -51,7 +59,13 @@ interface ListingLeague {
 export function createFleaflickerConnector(
   options: FleaflickerConnectorOptions,
 ): PlatformConnector {
-  const { baseUrl, maxListingPages = 1000, ...clientOptions } = options;
+  const {
+    baseUrl,
+    maxListingPages = 1000,
+    maxActivityPages = 500,
+    today = () => new Date(),
+    ...clientOptions
+  } = options;
   const client = createHttpClient({
     requestsPerMinute: REQUESTS_PER_MINUTE,
     maxConcurrency: 2,
@@ -232,6 +246,11 @@ export function createFleaflickerConnector(
       }
       const rosters =
         validate(responses.rosters, rostersAnswer.body, 'GET /FetchLeagueRosters').rosters ?? [];
+      const divisions = validate(
+        activityResponses.standingsDivisions,
+        standingsAnswer.body,
+        'GET /FetchLeagueStandings',
+      );
       const snapshot = mapLeagueSnapshot({
         sport: ref.sport,
         season: ref.season,
@@ -239,14 +258,32 @@ export function createFleaflickerConnector(
         rosters,
         players: [],
       });
-      // Rostered players the stored pool lacks; the rosters describe them in full.
-      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
-      const described = rosteredPlayers(rosters);
-      const players = rostered
+      const details = mapTeamDetails(standings, divisions);
+      const teams = snapshot.teams.map((team) => ({ ...team, ...details.get(team.rosterId) }));
+      const { activity, players: named } = await fetchActivity({
+        call,
+        ref,
+        teams: teams.map((team) => team.rosterId),
+        seasonOver: isSeasonFinished(ref.season, today()),
+        maxPages: maxActivityPages,
+        signal,
+      });
+      // Players the stored pool lacks, rostered or named by the activity; the rosters, feeds,
+      // trades and draft board describe them in full.
+      const described = new Map([...named, ...rosteredPlayers(rosters)]);
+      const wanted = [
+        ...new Set([...snapshot.rosterEntries.map((entry) => entry.playerId), ...named.keys()]),
+      ];
+      const stored = await context.storedPlayerIds(wanted);
+      const players = wanted
         .filter((id) => !stored.has(id))
         .flatMap((id) => described.get(id) ?? []);
-      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+      return {
+        ...snapshot,
+        teams,
+        players: players.sort((a, b) => compareIds(a.playerId, b.playerId)),
+        activity,
+      };
     },
 
     async fetchPlayerPool({ sport }, account, signal): Promise<PlayerPoolSnapshot | null> {
