@@ -61,13 +61,11 @@ export async function fetchActivity(request: ActivityRequest): Promise<FetchedAc
   const draft = mapDraft(ref.platformLeagueKey, selections, known);
   const draftBegun = selections.some((s) => s.player !== undefined);
   const picks = seasonOver ? new Map<string, FleaDraftPick[]>() : await fetchTeamPicks(request);
+  // Newest first, as Fleaflicker lists them (the sort is stable: a moment's lines keep its order).
   const transactions = [
     ...mapFeedTransactions(items, window, known),
     ...mapTrades(trades, window, known),
-  ].sort(
-    (a, b) =>
-      b.occurredAt.localeCompare(a.occurredAt) || a.transactionId.localeCompare(b.transactionId),
-  );
+  ].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
   const activity: LeagueActivity = {
     ...(schedule.currentPeriod !== undefined ? { currentPeriod: schedule.currentPeriod } : {}),
     matchups: mapMatchups(schedule.boards, known, schedule.currentPeriod),
