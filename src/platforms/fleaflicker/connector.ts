@@ -3,7 +3,7 @@
 // takes. Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
 import type { Sport } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { EVERY_SEASON } from '../../domain/pools.ts';
+import { EVERY_SEASON, isSeasonFinished } from '../../domain/pools.ts';
 import type {
   LeagueSnapshot,
   PlayerExternalId,
@@ -18,17 +18,12 @@ import {
   FLEAFLICKER_SPORT_CODES,
   compareIds,
   mapLeagueRef,
-  mapLeagueSnapshot,
   mapPlayer,
   mapSportradarId,
-  rosteredPlayers,
 } from './mapping.ts';
+import { fetchLeagueSnapshot } from './league.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
 import type { FleaLeague } from './schemas.ts';
-import { fetchActivity } from './activity.ts';
-import { activityResponses } from './activity-schemas.ts';
-import { mapTeamDetails } from './team-details.ts';
-import { isSeasonFinished } from '../../domain/pools.ts';
 
 export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://www.fleaflicker.com/api in production; a fake server's URL in tests. */
@@ -220,70 +215,16 @@ export function createFleaflickerConnector(
       return [...refs.values()];
     },
 
-    async fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
-      const params: Params = {
-        sport: FLEAFLICKER_SPORT_CODES[ref.sport],
-        league_id: ref.platformLeagueKey,
-        season: ref.season,
-      };
-      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueStandings)
-      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueRosters)
-      // (with `season`, the rosters as that season ended)
-      const [standingsAnswer, rostersAnswer] = await Promise.all([
-        call('FetchLeagueStandings', params, signal),
-        call('FetchLeagueRosters', params, signal),
-      ]);
-      if ('refused' in standingsAnswer) throw leagueNotFound(ref, standingsAnswer.refused);
-      if ('refused' in rostersAnswer) throw leagueNotFound(ref, rostersAnswer.refused);
-      const standings = validate(
-        responses.standings,
-        standingsAnswer.body,
-        'GET /FetchLeagueStandings',
-      );
-      if (String(standings.league.id) !== ref.platformLeagueKey) {
-        const message = `GET /FetchLeagueStandings for league ${ref.platformLeagueKey} answered with league ${standings.league.id}`;
-        throw new PlatformError('fleaflicker', message, 'invalid_response');
-      }
-      const rosters =
-        validate(responses.rosters, rostersAnswer.body, 'GET /FetchLeagueRosters').rosters ?? [];
-      const divisions = validate(
-        activityResponses.standingsDivisions,
-        standingsAnswer.body,
-        'GET /FetchLeagueStandings',
-      );
-      const snapshot = mapLeagueSnapshot({
-        sport: ref.sport,
-        season: ref.season,
-        standings,
-        rosters,
-        players: [],
-      });
-      const details = mapTeamDetails(standings, divisions);
-      const teams = snapshot.teams.map((team) => ({ ...team, ...details.get(team.rosterId) }));
-      const { activity, players: named } = await fetchActivity({
+    fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
+      return fetchLeagueSnapshot({
         call,
         ref,
-        teams: teams.map((team) => team.rosterId),
+        context,
+        leagueNotFound: (refused) => leagueNotFound(ref, refused),
         seasonOver: isSeasonFinished(ref.season, today()),
-        maxPages: maxActivityPages,
+        maxActivityPages,
         signal,
       });
-      // Players the stored pool lacks, rostered or named by the activity; the rosters, feeds,
-      // trades and draft board describe them in full.
-      const described = new Map([...named, ...rosteredPlayers(rosters)]);
-      const wanted = [
-        ...new Set([...snapshot.rosterEntries.map((entry) => entry.playerId), ...named.keys()]),
-      ];
-      const stored = await context.storedPlayerIds(wanted);
-      const players = wanted
-        .filter((id) => !stored.has(id))
-        .flatMap((id) => described.get(id) ?? []);
-      return {
-        ...snapshot,
-        teams,
-        players: players.sort((a, b) => compareIds(a.playerId, b.playerId)),
-        activity,
-      };
     },
 
     async fetchPlayerPool({ sport }, account, signal): Promise<PlayerPoolSnapshot | null> {
