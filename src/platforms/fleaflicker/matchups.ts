@@ -4,13 +4,15 @@ import type { FleaGame, FleaScoreboard } from './activity-schemas.ts';
 
 /**
  * The periods of the season to read: every one of the schedule up to the league's current one
- * (the whole schedule once the season is over), in order.
+ * (the whole schedule once the season is over), in order; none of a season under way whose
+ * current period Fleaflicker does not name (not begun).
  */
 export function periodsToRead(first: FleaScoreboard, seasonOver: boolean): number[] {
   const current = first.schedulePeriod?.ordinal;
   const periods = (first.eligibleSchedulePeriods ?? []).map((p) => p.ordinal);
+  if (!seasonOver && current === undefined) return [];
   return [...new Set(periods)]
-    .filter((p) => seasonOver || current === undefined || p <= current)
+    .filter((p) => seasonOver || (current !== undefined && p <= current))
     .sort((a, b) => a - b);
 }
 

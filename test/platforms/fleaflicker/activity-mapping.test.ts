@@ -26,6 +26,10 @@ describe('Fleaflicker activity mapping', () => {
     };
     assert.deepEqual(periodsToRead(board, false), [1, 2, 3]);
     assert.deepEqual(periodsToRead(board, true), [1, 2, 3, 4, 5]);
+    // A season not begun: Fleaflicker names no current week, and none is read.
+    const notBegun = { eligibleSchedulePeriods: board.eligibleSchedulePeriods };
+    assert.deepEqual(periodsToRead(notBegun, false), []);
+    assert.deepEqual(periodsToRead(notBegun, true), [1, 2, 3, 4, 5]);
   });
 
   test('a game not played has no score, a later week is upcoming, a bye has one side', () => {
