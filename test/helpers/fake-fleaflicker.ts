@@ -2,10 +2,11 @@
 // query (league_id, season, result_offset) the way Fleaflicker chooses them: the recordings in
 // ../shared/fixtures/fleaflicker (read at test time, never copied) by default, or the project's
 // own made-up ones (test/fixtures/fleaflicker/synthetic; fleaflicker-data.ts pairs each with its
-// facts).
+// facts). The league activity calls are served by fake-fleaflicker-activity.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fleaflickerActivityRoutes } from './fake-fleaflicker-activity.ts';
 import { reply, startFakePlatform } from './fake-platform.ts';
 import type { FakePlatformServer, FakeReply, FakeRequest, FakeRoute } from './fake-platform.ts';
 
@@ -87,7 +88,8 @@ function readRecordings(dir: string): { files: Map<string, string>; recorded: Re
 export async function startFakeFleaflicker(
   options: FakeFleaflickerOptions = {},
 ): Promise<FakeFleaflicker> {
-  const { files, recorded } = readRecordings(options.fixturesDir ?? FLEAFLICKER_FIXTURES_DIR);
+  const dir = options.fixturesDir ?? FLEAFLICKER_FIXTURES_DIR;
+  const { files, recorded } = readRecordings(dir);
   const notFound = reply.status(404);
   const q = (request: FakeRequest, name: string): string => request.query.get(name) ?? '';
   // Every recording is of a football league.
@@ -146,6 +148,7 @@ export async function startFakeFleaflicker(
     ),
     '/FetchLeagueRosters': byLeague(recorded.rosters, (r) => q(r, 'league_id')),
     '/FetchPlayerListing': listing,
+    ...fleaflickerActivityRoutes(dir),
     ...options.overrides,
   };
   const server = await startFakePlatform(routes);

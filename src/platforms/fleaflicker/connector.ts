@@ -3,7 +3,7 @@
 // takes. Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
 import type { Sport } from '../../domain/catalog.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { EVERY_SEASON } from '../../domain/pools.ts';
+import { EVERY_SEASON, isSeasonFinished } from '../../domain/pools.ts';
 import type {
   LeagueSnapshot,
   PlayerExternalId,
@@ -18,11 +18,10 @@ import {
   FLEAFLICKER_SPORT_CODES,
   compareIds,
   mapLeagueRef,
-  mapLeagueSnapshot,
   mapPlayer,
   mapSportradarId,
-  rosteredPlayers,
 } from './mapping.ts';
+import { fetchLeagueSnapshot } from './league.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
 import type { FleaLeague } from './schemas.ts';
 
@@ -31,6 +30,10 @@ export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'pl
   baseUrl: string;
   /** Most pages of 30 players read for one pool before giving up. Default 1000. */
   maxListingPages?: number;
+  /** Most pages of one league's transaction feed or trades read before giving up. Default 500. */
+  maxActivityPages?: number;
+  /** The clock that says whether a league's season is over (tests set it). */
+  today?: () => Date;
 }
 
 /** Fleaflicker answers a caller that asks much faster than once a second with 403s for a minute. */
@@ -51,7 +54,13 @@ interface ListingLeague {
 export function createFleaflickerConnector(
   options: FleaflickerConnectorOptions,
 ): PlatformConnector {
-  const { baseUrl, maxListingPages = 1000, ...clientOptions } = options;
+  const {
+    baseUrl,
+    maxListingPages = 1000,
+    maxActivityPages = 500,
+    today = () => new Date(),
+    ...clientOptions
+  } = options;
   const client = createHttpClient({
     requestsPerMinute: REQUESTS_PER_MINUTE,
     maxConcurrency: 2,
@@ -206,47 +215,16 @@ export function createFleaflickerConnector(
       return [...refs.values()];
     },
 
-    async fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
-      const params: Params = {
-        sport: FLEAFLICKER_SPORT_CODES[ref.sport],
-        league_id: ref.platformLeagueKey,
-        season: ref.season,
-      };
-      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueStandings)
-      // https://www.fleaflicker.com/api-docs/index.html (FetchLeagueRosters)
-      // (with `season`, the rosters as that season ended)
-      const [standingsAnswer, rostersAnswer] = await Promise.all([
-        call('FetchLeagueStandings', params, signal),
-        call('FetchLeagueRosters', params, signal),
-      ]);
-      if ('refused' in standingsAnswer) throw leagueNotFound(ref, standingsAnswer.refused);
-      if ('refused' in rostersAnswer) throw leagueNotFound(ref, rostersAnswer.refused);
-      const standings = validate(
-        responses.standings,
-        standingsAnswer.body,
-        'GET /FetchLeagueStandings',
-      );
-      if (String(standings.league.id) !== ref.platformLeagueKey) {
-        const message = `GET /FetchLeagueStandings for league ${ref.platformLeagueKey} answered with league ${standings.league.id}`;
-        throw new PlatformError('fleaflicker', message, 'invalid_response');
-      }
-      const rosters =
-        validate(responses.rosters, rostersAnswer.body, 'GET /FetchLeagueRosters').rosters ?? [];
-      const snapshot = mapLeagueSnapshot({
-        sport: ref.sport,
-        season: ref.season,
-        standings,
-        rosters,
-        players: [],
+    fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
+      return fetchLeagueSnapshot({
+        call,
+        ref,
+        context,
+        leagueNotFound: (refused) => leagueNotFound(ref, refused),
+        seasonOver: isSeasonFinished(ref.season, today()),
+        maxActivityPages,
+        signal,
       });
-      // Rostered players the stored pool lacks; the rosters describe them in full.
-      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
-      const described = rosteredPlayers(rosters);
-      const players = rostered
-        .filter((id) => !stored.has(id))
-        .flatMap((id) => described.get(id) ?? []);
-      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
     },
 
     async fetchPlayerPool({ sport }, account, signal): Promise<PlayerPoolSnapshot | null> {
