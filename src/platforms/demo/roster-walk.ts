@@ -156,6 +156,8 @@ export class RosterWalk {
       let n = this.rng.int(0, groups.reduce((sum, g) => sum + g.length, 0) - 1);
       group = groups.find((g) => (n -= g.length) < 0) ?? [];
     }
+    // The demo's pools leave hundreds of players free in every league; a tiny pool could not.
+    if (group.length === 0) throw new RangeError('no free agent left for a demo transaction');
     const i = this.rng.int(0, group.length - 1);
     return (keep ? group[i] : group.splice(i, 1)[0]) as string;
   }
