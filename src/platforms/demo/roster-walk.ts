@@ -20,7 +20,9 @@ export type MoveKind =
 export interface Planned {
   kind: MoveKind;
   at: number;
+  /** The team that made the move. */
   team: string;
+  /** A trade's other team. */
   other?: string;
   status: TransactionStatus;
   bid?: number;
