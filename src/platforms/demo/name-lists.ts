@@ -60,3 +60,10 @@ export const LEAGUE_WORDS: readonly string[] = [
   'Office', 'Neighbourhood', 'Family', 'College Buddies', 'Dynasty', 'Keeper', 'Hometown',
   'Lakeside', 'Weekend', 'Old Timers', 'High Stakes', 'Rivalry',
 ];
+
+/** Division names, two to a league: each pair is one league's. */
+// prettier-ignore
+export const DIVISION_PAIRS: readonly (readonly [string, string])[] = [
+  ['North', 'South'], ['East', 'West'], ['Lakeside', 'Hilltop'], ['Founders', 'Legends'],
+  ['Harbour', 'Prairie'], ['Old Guard', 'New Blood'],
+];
