@@ -93,6 +93,33 @@ describe('typed client against a running server on the demo store', () => {
     assert.equal(accented.matchCount, 1);
   });
 
+  it('reads the whole league: teams, standings, matchups, transaction pages, the draft', async () => {
+    const api = client();
+    const teams = (await api.listTeams(WEEKEND_LEAGUE)).data;
+    assert.ok(teams.length >= 8);
+    const first = teams[0] ?? assert.fail('no team');
+    const team = (await api.getTeam(WEEKEND_LEAGUE, first.roster_id)).data;
+    assert.equal(team.roster_id, first.roster_id);
+    assert.ok(team.players.length > 0);
+    const standings = (await api.getStandings(WEEKEND_LEAGUE)).data;
+    assert.equal(standings[0]?.standing, 1);
+    const week1 = (await api.listMatchups(WEEKEND_LEAGUE, 1)).data;
+    assert.ok(week1.length > 0 && week1.every((matchup) => matchup.week === 1));
+    const page1 = (await api.listTransactions(WEEKEND_LEAGUE, { limit: 2 })).data;
+    assert.equal(page1.transactions.length, 2);
+    const cursor = page1.next_cursor ?? assert.fail('no next page');
+    const page2 = (await api.listTransactions(WEEKEND_LEAGUE, { limit: 2, cursor })).data;
+    const ids = (page: typeof page1) => page.transactions.map((t) => t.transaction_id);
+    assert.ok(!ids(page2).some((id) => ids(page1).includes(id)));
+    const trades = (await api.listTransactions(WEEKEND_LEAGUE, { type: ['trade'] })).data;
+    assert.ok(trades.transactions.every((t) => t.type === 'trade'));
+    const draft = (await api.getDraft(WEEKEND_LEAGUE)).data;
+    assert.equal(draft.drafts[0]?.picks[0]?.overall, 1);
+    assert.equal((await api.getPlayerIds(WEEKEND_LEAGUE, '4046')).data.player_id, '4046');
+    assert.equal((await api.getUser()).data.name, 'demo');
+    assert.equal((await api.getMeta()).data.leagues.length, 17);
+  });
+
   it('throws problems as FantasyApiError with status, type, code and request id', async () => {
     const missing = await client()
       .getLeagueSettings(999_999)

@@ -59,6 +59,33 @@ export interface PlayerMatch extends ApiResult<Player> {
   matchCount: number;
 }
 
+/** The JSON body of an operation's 200. */
+type Body<Op extends keyof operations> = operations[Op] extends {
+  responses: { 200: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
+export type Team = Body<'listTeams'>[number];
+export type TeamWithPlayers = Body<'getTeam'>;
+export type Standing = Body<'getStandings'>[number];
+export type Matchup = Body<'listMatchups'>[number];
+export type TransactionPage = Body<'listTransactions'>;
+export type Transaction = TransactionPage['transactions'][number];
+export type Drafts = Body<'getDraft'>;
+export type PlayerIds = Body<'getPlayerIds'>;
+export type User = Body<'getUser'>;
+export type Meta = Body<'getMeta'>;
+export type TransactionType = NonNullable<TransactionFilter['type']>[number];
+
+/** listTransactions' filters and page (next_cursor of the page before). */
+export interface TransactionFilter {
+  type?: Array<'add' | 'drop' | 'waiver' | 'trade' | 'commissioner'>;
+  rosterId?: string;
+  limit?: number;
+  cursor?: string;
+}
+
 export interface LeagueFilter {
   sport?: SportFilter | readonly SportFilter[];
   season?: Season | readonly Season[];
@@ -82,6 +109,40 @@ export interface FantasyClient {
     leagueId: number,
     options?: CallOptions,
   ): Promise<ApiResult<RosteredPlayers>>;
+  /** GET /league/teams/{league_id} (product `team`). */
+  listTeams(leagueId: number, options?: CallOptions): Promise<ApiResult<Team[]>>;
+  /** GET /league/teams/{league_id}/{roster_id} (product `team`). */
+  getTeam(
+    leagueId: number,
+    rosterId: string,
+    options?: CallOptions,
+  ): Promise<ApiResult<TeamWithPlayers>>;
+  /** GET /league/standings/{league_id} (product `team`). */
+  getStandings(leagueId: number, options?: CallOptions): Promise<ApiResult<Standing[]>>;
+  /** GET /league/matchups/{league_id}, of one week when given (product `team`). */
+  listMatchups(
+    leagueId: number,
+    week?: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<Matchup[]>>;
+  /** GET /league/transactions/{league_id}: one page, newest first (product `transaction`). */
+  listTransactions(
+    leagueId: number,
+    filter?: TransactionFilter,
+    options?: CallOptions,
+  ): Promise<ApiResult<TransactionPage>>;
+  /** GET /league/draft/{league_id} (product `transaction`). */
+  getDraft(leagueId: number, options?: CallOptions): Promise<ApiResult<Drafts>>;
+  /** GET /players/{league_id}/ids/{player_id} (product `player`). */
+  getPlayerIds(
+    leagueId: number,
+    playerId: string,
+    options?: CallOptions,
+  ): Promise<ApiResult<PlayerIds>>;
+  /** GET /user (product `user`). */
+  getUser(options?: CallOptions): Promise<ApiResult<User>>;
+  /** GET /meta (product `meta`). */
+  getMeta(options?: CallOptions): Promise<ApiResult<Meta>>;
   /** The underlying openapi-fetch client (same token, cache and retries), for anything else. */
   readonly raw: Client<paths>;
   /** Forgets every cached answer. */
@@ -164,6 +225,61 @@ export function createFantasyClient(options: FantasyClientOptions): FantasyClien
           signal: call.signal,
         }),
       );
+    },
+    async listTeams(leagueId, call = {}) {
+      const path = { league_id: leagueId };
+      return settle(await raw.GET('/league/teams/{league_id}', { params: { path }, ...call }));
+    },
+    async getTeam(leagueId, rosterId, call = {}) {
+      return settle(
+        await raw.GET('/league/teams/{league_id}/{roster_id}', {
+          params: { path: { league_id: leagueId, roster_id: rosterId } },
+          signal: call.signal,
+        }),
+      );
+    },
+    async getStandings(leagueId, call = {}) {
+      const path = { league_id: leagueId };
+      return settle(await raw.GET('/league/standings/{league_id}', { params: { path }, ...call }));
+    },
+    async listMatchups(leagueId, week, call = {}) {
+      return settle(
+        await raw.GET('/league/matchups/{league_id}', {
+          params: { path: { league_id: leagueId }, query: week === undefined ? {} : { week } },
+          signal: call.signal,
+        }),
+      );
+    },
+    async listTransactions(leagueId, filter = {}, call = {}) {
+      const query: NonNullable<operations['listTransactions']['parameters']['query']> = {};
+      if (filter.type !== undefined) query.type = [...filter.type];
+      if (filter.rosterId !== undefined) query.roster_id = filter.rosterId;
+      if (filter.limit !== undefined) query.limit = filter.limit;
+      if (filter.cursor !== undefined) query.cursor = filter.cursor;
+      return settle(
+        await raw.GET('/league/transactions/{league_id}', {
+          params: { path: { league_id: leagueId }, query },
+          signal: call.signal,
+        }),
+      );
+    },
+    async getDraft(leagueId, call = {}) {
+      const path = { league_id: leagueId };
+      return settle(await raw.GET('/league/draft/{league_id}', { params: { path }, ...call }));
+    },
+    async getPlayerIds(leagueId, playerId, call = {}) {
+      return settle(
+        await raw.GET('/players/{league_id}/ids/{player_id}', {
+          params: { path: { league_id: leagueId, player_id: playerId } },
+          signal: call.signal,
+        }),
+      );
+    },
+    async getUser(call = {}) {
+      return settle(await raw.GET('/user', { signal: call.signal }));
+    },
+    async getMeta(call = {}) {
+      return settle(await raw.GET('/meta', { signal: call.signal }));
     },
   };
 }
