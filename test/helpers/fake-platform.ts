@@ -215,6 +215,8 @@ export function sleeperPathFor(fileName: string): string | undefined {
     [/^user-([^-]+)\.json$/, (m) => `/user/${m[1]}`],
     [/^league-(\d+)\.json$/, (m) => `/league/${m[1]}`],
     [/^league-(\d+)-matchups-week(\d+)\.json$/, (m) => `/league/${m[1]}/matchups/${m[2]}`],
+    [/^league-(\d+)-transactions-week(\d+)\.json$/, (m) => `/league/${m[1]}/transactions/${m[2]}`],
+    [/^state-([a-z]+)\.json$/, (m) => `/state/${m[1]}`],
     [/^league-(\d+)-([a-z_]+)\.json$/, (m) => `/league/${m[1]}/${m[2]}`],
     [/^draft-(\d+)-picks\.json$/, (m) => `/draft/${m[1]}/picks`],
     [/^players-([a-z]+)\.json$/, (m) => `/players/${m[1]}`],
