@@ -65,14 +65,9 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
     }
   }
 
-  const calls: SleeperCalls = {
-    get: (path) => get(path, undefined),
-    getOrNull: (path) => getOrNull(path, undefined),
-  };
-  const callsFor = (signal: AbortSignal | undefined): SleeperCalls =>
-    signal
-      ? { get: (path) => get(path, signal), getOrNull: (path) => getOrNull(path, signal) }
-      : calls;
+  const callsFor = (signal: AbortSignal | undefined): SleeperCalls => ({
+    getOrNull: (path) => getOrNull(path, signal),
+  });
 
   return {
     platform: 'sleeper',

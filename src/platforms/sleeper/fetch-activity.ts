@@ -6,6 +6,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { LeagueActivity } from '../../domain/league-data.ts';
+import { PlatformError } from '../connector.ts';
 import { activityResponses } from './activity-schemas.ts';
 import type { SleeperBracketGame, SleeperState } from './activity-schemas.ts';
 import { mapTransaction, mapWeekMatchups } from './activity.ts';
@@ -16,8 +17,6 @@ import { responses, validate } from './schemas.ts';
 import type { SleeperDraft, SleeperDraftPick, SleeperLeague, SleeperRoster } from './schemas.ts';
 
 export interface SleeperCalls {
-  /** The parsed body; fails on a 404 like on any other error. */
-  get(path: string): Promise<unknown>;
   /** The parsed body, or null where Sleeper answers 404. */
   getOrNull(path: string): Promise<unknown>;
 }
@@ -116,11 +115,12 @@ async function seasonProgress(
   }
   // https://docs.sleeper.com/#get-sport-state
   const path = `/state/${sportCode}`;
-  const state: SleeperState = validate(
-    activityResponses.state,
-    await calls.get(path),
-    `GET ${path}`,
-  );
+  const body = await calls.getOrNull(path);
+  if (body === null) {
+    // Every sport Sleeper serves has a state; without it the weeks to read are unknown.
+    throw new PlatformError('sleeper', `GET ${path} answered nothing`, 'invalid_response');
+  }
+  const state: SleeperState = validate(activityResponses.state, body, `GET ${path}`);
   const season = Number(league.season);
   if (Number(state.season) > season) return finished;
   const week = positive(state.leg) ?? positive(state.week);
