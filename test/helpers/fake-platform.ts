@@ -256,6 +256,17 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
   }
 
   const routes: Record<string, FakeRoute> = {};
+  // Each sport's state where the data set has none: this year's off-season, so a league still
+  // marked in_season from an earlier year counts as finished (as on Sleeper today).
+  for (const sport of ['nfl', 'nba']) {
+    const state = {
+      season: String(new Date().getUTCFullYear()),
+      season_type: 'off',
+      week: 0,
+      leg: 0,
+    };
+    routes[`/state/${sport}`] = reply.json(state);
+  }
   for (const [path, body] of bodies) routes[path] = reply.raw(body);
   Object.assign(routes, options.overrides);
   const knownUsers = new Set(
