@@ -73,8 +73,14 @@ export async function fetchLeagueActivity(
     mapWeekMatchups(week, weekBodies[index] ?? [], progress, kindOf),
   );
   const rosterOfUser = userRosters(rosters);
-  const transactions = roundBodies
-    .flat()
+  // A transaction belongs to one round; should Sleeper ever list one in two, the first counts.
+  const unique = new Map(
+    roundBodies
+      .flat()
+      .map((tx) => [tx.transaction_id, tx] as const)
+      .reverse(),
+  );
+  const transactions = [...unique.values()]
     .flatMap((tx) => mapTransaction(tx, (user) => rosterOfUser.get(user)) ?? [])
     .sort(
       (a, b) =>

@@ -194,5 +194,20 @@ describe(
         { season: 2021, round: 3, originalRosterId: '2', ownerRosterId: '4' },
       ]);
     });
+
+    test('a transaction listed in two rounds counts once, from the first', async () => {
+      const key = `3${JML}`;
+      serveCopy(key, { status: 'complete' });
+      const round2 = fake.recorded(`/league/${JML}/transactions/2`) as Array<
+        Record<string, unknown>
+      >;
+      fake.route(
+        `/league/${key}/transactions/3`,
+        reply.json(round2.map((tx) => ({ ...tx, leg: 3 }))),
+      );
+      const snapshot = await sleeper.fetchLeague(account, ref(key), storeHolding());
+      assert.equal(snapshot.activity?.transactions.length, 39);
+      assert.ok(snapshot.activity?.transactions.every((tx) => tx.period === 2));
+    });
   },
 );
