@@ -215,6 +215,8 @@ export function sleeperPathFor(fileName: string): string | undefined {
     [/^user-([^-]+)\.json$/, (m) => `/user/${m[1]}`],
     [/^league-(\d+)\.json$/, (m) => `/league/${m[1]}`],
     [/^league-(\d+)-matchups-week(\d+)\.json$/, (m) => `/league/${m[1]}/matchups/${m[2]}`],
+    [/^league-(\d+)-transactions-week(\d+)\.json$/, (m) => `/league/${m[1]}/transactions/${m[2]}`],
+    [/^state-([a-z]+)\.json$/, (m) => `/state/${m[1]}`],
     [/^league-(\d+)-([a-z_]+)\.json$/, (m) => `/league/${m[1]}/${m[2]}`],
     [/^draft-(\d+)-picks\.json$/, (m) => `/draft/${m[1]}/picks`],
     [/^players-([a-z]+)\.json$/, (m) => `/players/${m[1]}`],
@@ -254,6 +256,17 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
   }
 
   const routes: Record<string, FakeRoute> = {};
+  // Each sport's state where the data set has none: this year's off-season, so a league still
+  // marked in_season from an earlier year counts as finished (as on Sleeper today).
+  for (const sport of ['nfl', 'nba']) {
+    const state = {
+      season: String(new Date().getUTCFullYear()),
+      season_type: 'off',
+      week: 0,
+      leg: 0,
+    };
+    routes[`/state/${sport}`] = reply.json(state);
+  }
   for (const [path, body] of bodies) routes[path] = reply.raw(body);
   Object.assign(routes, options.overrides);
   const knownUsers = new Set(

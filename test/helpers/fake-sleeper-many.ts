@@ -90,6 +90,8 @@ export async function startFakeSleeperMany(options: {
       if (m[2] !== 'nfl' || m[3] !== String(MANY_SEASON) || index >= options.users) return [];
       return leagueIds(index).map(league);
     }
+    // A league's activity: none yet (the leagues have no status, so no week is read).
+    if (/^\/league\/\d+\/(traded_picks|transactions\/\d+|matchups\/\d+)$/.test(path)) return [];
     m = /^\/league\/(\d+)(\/rosters|\/users|\/drafts)?$/.exec(path);
     if (m) {
       const id = m[1] as string;

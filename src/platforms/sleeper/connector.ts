@@ -2,9 +2,17 @@
 // Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
 import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON } from '../../domain/pools.ts';
+import type { Sport } from '../../domain/catalog.ts';
+import type { LeagueActivity } from '../../domain/league-data.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
-import type { LeagueRef, PlatformAccount, PlatformConnector, SyncScope } from '../connector.ts';
+import type {
+  LeagueFetchContext,
+  LeagueRef,
+  PlatformAccount,
+  PlatformConnector,
+  SyncScope,
+} from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
 import {
@@ -18,7 +26,10 @@ import {
   placeholderPlayer,
   sportFromSleeper,
 } from './mapping.ts';
+import { fetchLeagueActivity } from './fetch-activity.ts';
+import type { SleeperCalls } from './fetch-activity.ts';
 import { responses, validate } from './schemas.ts';
+import type { SleeperDraftPick } from './schemas.ts';
 
 export interface SleeperConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://api.sleeper.app/v1 in production; a fake server's URL in tests. */
@@ -54,35 +65,9 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
     }
   }
 
-  /**
-   * Player records from the league's drafts, newest draft first (its metadata is the most
-   * recent), for rostered players the pool may lack. Drafts or picks that are gone are skipped.
-   */
-  async function draftPlayers(
-    leagueKey: string,
-    signal: AbortSignal | undefined,
-  ): Promise<Map<string, PlayerRecord>> {
-    // https://docs.sleeper.com/#get-all-drafts-for-a-league
-    const draftsPath = `/league/${encodeURIComponent(leagueKey)}/drafts`;
-    const draftsBody = await getOrNull(draftsPath, signal);
-    const drafts =
-      draftsBody === null ? [] : validate(responses.drafts, draftsBody, `GET ${draftsPath}`);
-    drafts.sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
-    const pickLists = await Promise.all(
-      drafts.map(async (draft) => {
-        // https://docs.sleeper.com/#get-all-picks-in-a-draft
-        const picksPath = `/draft/${encodeURIComponent(draft.draft_id)}/picks`;
-        const body = await getOrNull(picksPath, signal);
-        return body === null ? [] : validate(responses.picks, body, `GET ${picksPath}`);
-      }),
-    );
-    const found = new Map<string, PlayerRecord>();
-    for (const pick of pickLists.flat()) {
-      const player = found.has(pick.player_id) ? undefined : mapDraftPickPlayer(pick);
-      if (player) found.set(player.playerId, player);
-    }
-    return found;
-  }
+  const callsFor = (signal: AbortSignal | undefined): SleeperCalls => ({
+    getOrNull: (path) => getOrNull(path, signal),
+  });
 
   return {
     platform: 'sleeper',
@@ -159,14 +144,15 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
         throw new PlatformError('sleeper', message, 'invalid_response');
       }
       const snapshot = mapLeagueSnapshot({ league, sport, rosters, users, players: [] });
-      // Rostered players the stored pool lacks (draft picks and placeholders describe them).
-      const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
-      const stored = await context.storedPlayerIds(rostered);
-      const missing = rostered.filter((id) => !stored.has(id));
-      if (missing.length === 0) return snapshot;
-      const fromDrafts = await draftPlayers(ref.platformLeagueKey, signal);
-      const players = missing.map((id) => fromDrafts.get(id) ?? placeholderPlayer(id, sport));
-      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+      const code = SLEEPER_SPORT_CODES[sport] ?? league.sport;
+      const { activity, picks } = await fetchLeagueActivity(
+        callsFor(signal),
+        league,
+        rosters,
+        code,
+      );
+      const players = await playersToAdd(snapshot, activity, picks, context, sport);
+      return { ...snapshot, players, activity };
     },
 
     async fetchPlayerPool({ sport }, _account, signal): Promise<PlayerPoolSnapshot | null> {
@@ -185,4 +171,39 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
       return { platform: 'sleeper', sport, season: EVERY_SEASON, players, externalIds };
     },
   };
+}
+
+/**
+ * Players the league names that the stored pool lacks: every rostered one (described by a draft
+ * pick's metadata, else a placeholder), and every drafted one a pick describes (the newest
+ * draft's metadata first). Transactions name players by id alone, so they add none.
+ */
+async function playersToAdd(
+  snapshot: LeagueSnapshot,
+  activity: LeagueActivity,
+  picks: readonly SleeperDraftPick[],
+  context: LeagueFetchContext,
+  sport: Sport,
+): Promise<PlayerRecord[]> {
+  const rostered = snapshot.rosterEntries.map((entry) => entry.playerId);
+  const drafted = activity.drafts.flatMap((draft) =>
+    draft.picks.flatMap((pick) => (pick.playerId ? [pick.playerId] : [])),
+  );
+  const wanted = [...new Set([...rostered, ...drafted])];
+  const stored = await context.storedPlayerIds(wanted);
+  const missing = wanted.filter((id) => !stored.has(id));
+  if (missing.length === 0) return [];
+  const described = new Map<string, PlayerRecord>();
+  for (const pick of picks) {
+    const player = described.has(pick.player_id) ? undefined : mapDraftPickPlayer(pick);
+    if (player) described.set(player.playerId, player);
+  }
+  const isRostered = new Set(rostered);
+  return missing
+    .flatMap((id) => {
+      const player =
+        described.get(id) ?? (isRostered.has(id) ? placeholderPlayer(id, sport) : undefined);
+      return player ? [player] : [];
+    })
+    .sort((a, b) => compareIds(a.playerId, b.playerId));
 }

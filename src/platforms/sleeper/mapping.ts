@@ -11,6 +11,7 @@ import type {
 } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
 import { nflTeam } from './nfl-teams.ts';
+import { mapTeamDetails } from './teams.ts';
 import type {
   SleeperDraftPick,
   SleeperLeague,
@@ -66,23 +67,28 @@ export function mapLeagueSnapshot(parts: SleeperLeagueParts): LeagueSnapshot {
     numTeams: numTeams ?? rosters.length,
     leagueUrl: `https://sleeper.com/leagues/${league.league_id}`,
     ...(league.avatar ? { leagueAvatar: `https://sleepercdn.com/avatars/${league.avatar}` } : {}),
-    teams: rosters.map((roster) => mapTeam(roster, usersById)),
+    teams: rosters.map((roster) => mapTeam(roster, usersById, league)),
     rosterEntries: mapRosterEntries(rosters),
     players: [...parts.players].sort((a, b) => compareIds(a.playerId, b.playerId)),
   };
 }
 
-/** A roster as a fantasy team: named after its owner's team name, else the owner's display name. */
+/**
+ * A roster as a fantasy team: named after its owner's team name, else the owner's display name,
+ * with its details (teams.ts).
+ */
 export function mapTeam(
   roster: SleeperRoster,
   usersById: ReadonlyMap<string, SleeperLeagueUser>,
+  league: SleeperLeague,
 ): FantasyTeamRecord {
   const rosterId = String(roster.roster_id);
+  const details = mapTeamDetails(roster, usersById, league);
   // An orphan roster (owner left, no one took over) has owner_id null: no owner, no name.
-  if (!roster.owner_id) return { rosterId };
+  if (!roster.owner_id) return { rosterId, ...details };
   const owner = usersById.get(roster.owner_id);
   const name = nonEmpty(owner?.metadata?.team_name) ?? nonEmpty(owner?.display_name);
-  return { rosterId, ownerPlatformUserId: roster.owner_id, ...(name ? { name } : {}) };
+  return { rosterId, ownerPlatformUserId: roster.owner_id, ...(name ? { name } : {}), ...details };
 }
 
 /** Every player id a roster holds: `players`, plus any reserve/taxi/starter id missing from it. */

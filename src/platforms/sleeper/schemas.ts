@@ -8,10 +8,12 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { validatePayload } from '../validate.ts';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
-const Id = Type.String({ minLength: 1 });
-const Text = Maybe(Type.String());
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+export const Id = Type.String({ minLength: 1 });
+export const Text = Maybe(Type.String());
+/** A count or a score Sleeper sends as a JSON number. */
+export const Count = Maybe(Type.Number());
 
 /** GET /user/<username or user_id>; Sleeper answers `null` for an unknown user. */
 export const SleeperUser = Type.Object({
@@ -28,7 +30,22 @@ export const SleeperLeague = Type.Object({
   season: Type.String({ pattern: '^[0-9]{4}$' }),
   avatar: Text,
   total_rosters: Maybe(Type.Integer()),
-  settings: Maybe(Type.Object({ num_teams: Maybe(Type.Integer()) })),
+  /** pre_draft, drafting, in_season, post_season or complete. */
+  status: Text,
+  settings: Maybe(
+    Type.Object({
+      num_teams: Maybe(Type.Integer()),
+      /** The league's current week (leg); its last once the season is complete. */
+      leg: Maybe(Type.Integer()),
+      last_scored_leg: Maybe(Type.Integer()),
+      start_week: Maybe(Type.Integer()),
+      playoff_week_start: Maybe(Type.Integer()),
+      /** 0: a week per playoff round; 1: a two-week final; 2: two weeks per round. */
+      playoff_round_type: Maybe(Type.Integer()),
+    }),
+  ),
+  /** Division names: `division_1`, `division_2`... (strings), among other free-form entries. */
+  metadata: Maybe(Type.Record(Type.String(), Type.Unknown())),
 });
 export type SleeperLeague = Static<typeof SleeperLeague>;
 
@@ -40,6 +57,21 @@ export const SleeperRoster = Type.Object({
   starters: Maybe(Type.Array(Id)),
   reserve: Maybe(Type.Array(Id)),
   taxi: Maybe(Type.Array(Id)),
+  co_owners: Maybe(Type.Array(Id)),
+  /** Standings: fpts 1270 and fpts_decimal 90 are 1270.90 points. `rank` only once set. */
+  settings: Maybe(
+    Type.Object({
+      wins: Count,
+      losses: Count,
+      ties: Count,
+      fpts: Count,
+      fpts_decimal: Count,
+      fpts_against: Count,
+      fpts_against_decimal: Count,
+      rank: Count,
+      division: Count,
+    }),
+  ),
 });
 export type SleeperRoster = Static<typeof SleeperRoster>;
 
@@ -47,7 +79,10 @@ export type SleeperRoster = Static<typeof SleeperRoster>;
 export const SleeperLeagueUser = Type.Object({
   user_id: Id,
   display_name: Text,
-  metadata: Maybe(Type.Object({ team_name: Text })),
+  /** The user's avatar id (https://sleepercdn.com/avatars/<id>). */
+  avatar: Text,
+  /** team_name; avatar: the team's own picture (a full URL) where the manager set one. */
+  metadata: Maybe(Type.Object({ team_name: Text, avatar: Text })),
 });
 export type SleeperLeagueUser = Static<typeof SleeperLeagueUser>;
 
@@ -55,11 +90,25 @@ export type SleeperLeagueUser = Static<typeof SleeperLeagueUser>;
 export const SleeperDraft = Type.Object({
   draft_id: Id,
   created: Maybe(Type.Number()),
+  /** snake, linear or auction. */
+  type: Text,
+  /** pre_draft, drafting, paused or complete. */
+  status: Text,
+  season: Text,
+  /** Milliseconds since the epoch. */
+  start_time: Count,
+  settings: Maybe(Type.Object({ rounds: Count, teams: Count })),
 });
+export type SleeperDraft = Static<typeof SleeperDraft>;
 
 /** GET /draft/<draft_id>/picks: `metadata` holds the player as he was at draft time (all strings). */
 export const SleeperDraftPick = Type.Object({
   player_id: Id,
+  round: Type.Integer({ minimum: 1 }),
+  /** 1-based position in the whole draft. */
+  pick_no: Type.Integer({ minimum: 1 }),
+  roster_id: Maybe(Type.Integer()),
+  is_keeper: Maybe(Type.Boolean()),
   metadata: Maybe(
     Type.Object({
       first_name: Text,
@@ -68,6 +117,8 @@ export const SleeperDraftPick = Type.Object({
       team: Text,
       number: Text,
       status: Text,
+      /** An auction's winning bid, as a string ("23"). */
+      amount: Text,
     }),
   ),
 });

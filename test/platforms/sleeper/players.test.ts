@@ -140,11 +140,15 @@ describe('Sleeper player dumps', () => {
   });
 });
 
+/** Where a pick sits in its draft: the first pick of round 1 (the mapping ignores it). */
+const AT_PICK_1 = { round: 1, pick_no: 1 };
+
 describe('Sleeper mapping rules', () => {
   test('draft pick metadata: "0" and "" jerseys, empty team, inactive status', () => {
     const metadata = { first_name: 'Riley', last_name: 'Ferguson', position: 'QB', team: '' };
     assert.deepEqual(
       mapDraftPickPlayer({
+        ...AT_PICK_1,
         player_id: '5270',
         metadata: { ...metadata, number: '4', status: 'Inactive' },
       }),
@@ -159,12 +163,13 @@ describe('Sleeper mapping rules', () => {
       },
     );
     const rookie = mapDraftPickPlayer({
+      ...AT_PICK_1,
       player_id: '7553',
       metadata: { ...metadata, team: 'ATL', number: '0', status: 'Active' },
     });
     assert.equal(rookie?.uniformNumber, undefined);
     assert.equal(rookie?.irlTeam, 'ATL');
-    assert.equal(mapDraftPickPlayer({ player_id: '1', metadata: null }), undefined);
+    assert.equal(mapDraftPickPlayer({ ...AT_PICK_1, player_id: '1', metadata: null }), undefined);
   });
 
   test('placeholders: team defences get their name, anyone else their id', () => {
@@ -203,10 +208,16 @@ describe('Sleeper mapping rules', () => {
     assert.equal(snapshot.numTeams, 2);
     assert.equal('leagueAvatar' in snapshot, false);
     assert.equal(snapshot.season, 2019);
-    // Owner u9 left the league's user list: the owner id stays, the team has no name.
+    // Owner u9 left the league's user list: the owner id stays, the team has no name. Without
+    // roster settings there is no record, points or division.
     assert.deepEqual(snapshot.teams, [
-      { rosterId: '1', ownerPlatformUserId: 'u9' },
-      { rosterId: '2', ownerPlatformUserId: 'u2', name: 'Two' },
+      { rosterId: '1', ownerPlatformUserId: 'u9', managers: [{ platformUserId: 'u9' }] },
+      {
+        rosterId: '2',
+        ownerPlatformUserId: 'u2',
+        name: 'Two',
+        managers: [{ platformUserId: 'u2', displayName: 'Two' }],
+      },
     ]);
     assert.deepEqual(
       snapshot.rosterEntries.map((e) => e.playerId),

@@ -136,7 +136,8 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
 
   test('without a player dump, rostered players come from draft picks or placeholders', async () => {
     const snapshot = await connect().fetchLeague(account, ref(JML), storeHolding());
-    assert.equal(snapshot.players.length, 350);
+    // 350 rostered, and two drafted players no roster holds any more (their picks describe them).
+    assert.equal(snapshot.players.length, 352);
     const byId = new Map(snapshot.players.map((p) => [p.playerId, p]));
     // Drafted as a rookie in this league's 2020 draft: the pick's metadata names him.
     assert.deepEqual(byId.get('6794'), {
@@ -159,7 +160,7 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
     const stored = storeHolding((pool?.players ?? []).map((p) => p.playerId));
     const snapshot = await withDump.fetchLeague(account, ref(JML), stored);
     const added = snapshot.players.map((p) => p.playerId);
-    assert.equal(added.length, 348);
+    assert.equal(added.length, 350); // 348 rostered, 2 drafted and released since
     assert.ok(!added.includes('4046') && !added.includes('6794'));
     assert.ok(added.includes('6886')); // drafted, not in the small dump
   });
@@ -207,7 +208,13 @@ describe('Sleeper connector on recorded responses', { skip: SLEEPER_FIXTURES_SKI
       body: JSON.stringify(fake.recorded(`/league/${JML}/users`)),
     });
     const snapshot = await sleeper.fetchLeague(account, ref(key), storeHolding());
-    assert.deepEqual(snapshot.teams[9], { rosterId: '10' });
+    // An orphan keeps what Sleeper counts for the roster, and has no owner nor manager.
+    assert.deepEqual(snapshot.teams[9], {
+      rosterId: '10',
+      record: { wins: 1, losses: 12, ties: 0 },
+      pointsFor: 870.62,
+      pointsAgainst: 1288.82,
+    });
     assert.equal(snapshot.numTeams, 12);
     const entries = (rosterId: string) =>
       snapshot.rosterEntries.filter((e) => e.rosterId === rosterId);
