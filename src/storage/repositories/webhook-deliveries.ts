@@ -211,14 +211,15 @@ function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
   };
 }
 
-/** An endpoint's deliveries, newest first. */
+/** An endpoint's deliveries (of one event, when given), newest first. */
 export async function listDeliveries(
   db: Tx,
   endpointId: number,
-  filter: { status?: WebhookDeliveryStatus; limit: number },
+  filter: { status?: WebhookDeliveryStatus; eventId?: number; limit: number },
 ): Promise<WebhookDelivery[]> {
   let query = deliveries(db).where('d.endpoint_id', '=', endpointId);
   if (filter.status !== undefined) query = query.where('d.status', '=', filter.status);
+  if (filter.eventId !== undefined) query = query.where('d.event_id', '=', filter.eventId);
   const rows = await query.orderBy('d.id', 'desc').limit(filter.limit).execute();
   return rows.map(toWebhookDelivery);
 }

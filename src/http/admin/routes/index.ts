@@ -14,6 +14,7 @@ import {
   getDeliveryRoute,
   getWebhookRoute,
   listDeliveriesRoute,
+  listReplaysRoute,
   listWebhooksRoute,
   replayDeliveryRoute,
 } from './webhooks.ts';
@@ -42,5 +43,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   needs('webhooks', deleteWebhookRoute),
   needs('webhooks', listDeliveriesRoute),
   needs('webhooks', getDeliveryRoute),
+  needs('webhooks', listReplaysRoute),
   needs('webhooks', replayDeliveryRoute),
 ];

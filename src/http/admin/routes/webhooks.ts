@@ -1,6 +1,6 @@
 // /admin/webhooks and /admin/webhook-deliveries: an application's webhook endpoints (URL, event
 // types, signing secret) and the deliveries of events to them, with their attempts; a delivery
-// can be sent again. The relay (src/webhooks/relay.ts) does the posting; docs/webhooks.md.
+// can be sent again (a replay: POST to its replays, whose GET lists them). The relay (src/webhooks/relay.ts) does the posting; docs/webhooks.md.
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { createSecretBox } from '../../../secrets.ts';
@@ -46,6 +46,12 @@ async function webhookOrNotFound(store: Store, id: number): Promise<WebhookEndpo
   const endpoint = await findWebhookEndpoint(store.db, id);
   if (endpoint === undefined) throw notFound.webhook(id);
   return endpoint;
+}
+
+async function deliveryOrNotFound(store: Store, id: number) {
+  const delivery = await findDelivery(store.db, id);
+  if (delivery === undefined) throw notFound.delivery(id);
+  return delivery;
 }
 
 /** An absolute http(s) URL, or the 400 naming `url`. */
@@ -213,8 +219,7 @@ export const getDeliveryRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'delivery_not_found'],
   example: { path: '/admin/webhook-deliveries/1' },
   async handler({ params, services }) {
-    const delivery = await findDelivery(services.store.db, params.delivery_id);
-    if (delivery === undefined) throw notFound.delivery(params.delivery_id);
+    const delivery = await deliveryOrNotFound(services.store, params.delivery_id);
     const { payload, attemptList, ...rest } = delivery;
     return {
       ...toDeliveryBody(rest),
@@ -224,10 +229,36 @@ export const getDeliveryRoute = defineAdminRoute({
   },
 });
 
+export const listReplaysRoute = defineAdminRoute({
+  operationId: 'adminListWebhookReplays',
+  method: 'GET',
+  path: '/admin/webhook-deliveries/{delivery_id}/replays',
+  tag: 'admin-webhooks',
+  summary: 'List the deliveries of the same event',
+  description:
+    "Every delivery of this delivery's event to its endpoint (the original and its replays), " +
+    'newest first.',
+  params: DeliveryParams,
+  query: NoQuery,
+  response: DeliveryListSchema,
+  status: 200,
+  responseDescription: 'The deliveries.',
+  errors: ['invalid_parameter', 'delivery_not_found'],
+  example: { path: '/admin/webhook-deliveries/1/replays' },
+  async handler({ params, services }) {
+    const delivery = await deliveryOrNotFound(services.store, params.delivery_id);
+    const all = await listDeliveries(services.store.db, delivery.endpointId, {
+      eventId: delivery.eventId,
+      limit: 200,
+    });
+    return all.map(toDeliveryBody);
+  },
+});
+
 export const replayDeliveryRoute = defineAdminRoute({
   operationId: 'adminReplayWebhookDelivery',
   method: 'POST',
-  path: '/admin/webhook-deliveries/{delivery_id}/replay',
+  path: '/admin/webhook-deliveries/{delivery_id}/replays',
   tag: 'admin-webhooks',
   summary: 'Send a delivery again',
   description:
@@ -240,15 +271,13 @@ export const replayDeliveryRoute = defineAdminRoute({
   status: 202,
   responseDescription: 'The new delivery, pending.',
   errors: ['invalid_parameter', 'invalid_body', 'delivery_not_found', 'webhook_not_found'],
-  example: { path: '/admin/webhook-deliveries/1/replay', body: {} },
+  example: { path: '/admin/webhook-deliveries/1/replays', body: {} },
   async handler({ params, services, header }) {
     const { store } = services;
-    const original = await findDelivery(store.db, params.delivery_id);
-    if (original === undefined) throw notFound.delivery(params.delivery_id);
+    const original = await deliveryOrNotFound(store, params.delivery_id);
     await webhookOrNotFound(store, original.endpointId);
     const id = (await replayDelivery(store.db, params.delivery_id)) as number;
-    const replayed = await findDelivery(store.db, id);
-    if (replayed === undefined) throw notFound.delivery(id);
+    const replayed = await deliveryOrNotFound(store, id);
     header('Location', `/admin/webhook-deliveries/${id}`);
     const { payload: _payload, attemptList: _attempts, ...delivery } = replayed;
     return toDeliveryBody(delivery);
