@@ -109,6 +109,12 @@ export function nextAttemptDelayMs(
   return schedule[attempts];
 }
 
+/**
+ * How long events are kept once none of their deliveries is pending: 30 days, past the whole
+ * retry schedule, for the admin API's history and replays. Older ones are deleted by the relay.
+ */
+export const WEBHOOK_RETENTION_MS = 30 * 24 * 3_600_000;
+
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const WEBHOOK_DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = [
   'pending',

@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptDelayMs } from '../domain/webhooks.ts';
+import {
+  WEBHOOK_RETENTION_MS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  nextAttemptDelayMs,
+} from '../domain/webhooks.ts';
 import type { Logger } from '../logger.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
@@ -16,12 +20,15 @@ import {
   recordAttempt,
   releaseDeliveries,
 } from '../storage/repositories/webhook-deliveries.ts';
+import { pruneWebhookEvents } from '../storage/repositories/webhooks.ts';
 import type { ClaimedDelivery } from '../storage/repositories/webhook-deliveries.ts';
 
 /** The longest an endpoint may take to answer one POST. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How often an idle relay looks for due deliveries. */
 export const WEBHOOK_POLL_MS = 1_000;
+/** How often a relay deletes the events past WEBHOOK_RETENTION_MS. */
+const PRUNE_EVERY_MS = 3_600_000;
 const BATCH_SIZE = 10;
 const CONCURRENCY = 4;
 const USER_AGENT = 'fantasy-data-webhooks/1';
@@ -134,10 +141,20 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
     }
   };
 
+  let prunedAt = 0;
+  const prune = async (): Promise<void> => {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    const before = new Date(Date.now() - WEBHOOK_RETENTION_MS).toISOString();
+    const pruned = await pruneWebhookEvents(store.db, before);
+    if (pruned > 0) logger.info({ events: pruned }, 'old webhook events deleted');
+  };
+
   const loop = async (): Promise<void> => {
     while (!stop.signal.aborted) {
       let claimed: ClaimedDelivery[] = [];
       try {
+        await prune();
         claimed = await claimDueDeliveries(store, owner, { limit: BATCH_SIZE, leaseMs });
         await inParallel(claimed, CONCURRENCY, post);
       } catch (error) {

@@ -15,6 +15,7 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
   listWebhookEvents,
+  pruneWebhookEvents,
   recordWebhookEvent,
 } from '../../src/storage/repositories/webhooks.ts';
 import type { NewWebhookEvent } from '../../src/domain/webhooks.ts';
@@ -184,5 +185,46 @@ describeEachBackend('webhook outbox', ({ store }) => {
     assert.equal(delivery?.status, 'failed');
     assert.equal(delivery?.lastError, 'the endpoint was deleted');
     assert.deepEqual(await claimDueDeliveries(s, 'relay', LEASE), []);
+  });
+});
+
+describeEachBackend('webhook outbox upkeep', ({ store }) => {
+  it('records nothing when no endpoint takes the type', async () => {
+    const s = store();
+    await createWebhookEndpoint(s.db, {
+      url: 'http://127.0.0.1:1/a',
+      events: ['sync.finished'],
+      secretEncrypted: 'x',
+    });
+    assert.equal(await writeTransaction(s, (tx) => recordWebhookEvent(tx, relinkEvent)), undefined);
+    assert.deepEqual(await listWebhookEvents(s.db), []);
+  });
+
+  it('prunes old events whose deliveries are done, never one still pending', async () => {
+    const s = store();
+    await createWebhookEndpoint(s.db, {
+      url: 'http://127.0.0.1:1/a',
+      events: ['link.needs_relink'],
+      secretEncrypted: 'x',
+    });
+    const done = await writeTransaction(s, (tx) => recordWebhookEvent(tx, relinkEvent));
+    const pending = await writeTransaction(s, (tx) => recordWebhookEvent(tx, relinkEvent));
+    const [claimed] = await claimDueDeliveries(s, 'relay', { limit: 1, leaseMs: 15_000 });
+    await recordAttempt(
+      s,
+      'relay',
+      claimed?.id as number,
+      { at: new Date().toISOString(), status: 200, durationMs: 1 },
+      { delivered: true },
+    );
+    const future = new Date(Date.now() + 60_000).toISOString();
+    assert.equal(await pruneWebhookEvents(s.db, new Date(0).toISOString()), 0, 'none that old');
+    assert.equal(await pruneWebhookEvents(s.db, future), 1);
+    assert.deepEqual(
+      (await listWebhookEvents(s.db)).map((e) => e.id),
+      [pending],
+    );
+    assert.equal(await findDelivery(s.db, claimed?.id as number), undefined, 'with its delivery');
+    assert.notEqual(done, pending);
   });
 });

@@ -106,9 +106,16 @@ function newMessageId(): string {
 
 /**
  * Records an event and a pending delivery, due now, to each endpoint subscribed to its type.
- * Call it with the transaction of the write the event reports. Returns the event's id.
+ * Call it with the transaction of the write the event reports. Returns the event's id, or
+ * undefined when no endpoint takes its type: nothing is recorded, so a deployment without
+ * webhooks keeps no outbox.
  */
-export async function recordWebhookEvent(db: Tx, event: NewWebhookEvent): Promise<number> {
+export async function recordWebhookEvent(
+  db: Tx,
+  event: NewWebhookEvent,
+): Promise<number | undefined> {
+  const endpoints = (await listWebhookEndpoints(db)).filter((e) => e.events.includes(event.type));
+  if (endpoints.length === 0) return undefined;
   const now = nowIso();
   const row = await db
     .insertInto('webhook_events')
@@ -121,23 +128,44 @@ export async function recordWebhookEvent(db: Tx, event: NewWebhookEvent): Promis
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const endpoints = (await listWebhookEndpoints(db)).filter((e) => e.events.includes(event.type));
-  if (endpoints.length > 0) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values(
-        endpoints.map((endpoint) => ({
-          event_id: row.id,
-          endpoint_id: endpoint.id,
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await db
+    .insertInto('webhook_deliveries')
+    .values(
+      endpoints.map((endpoint) => ({
+        event_id: row.id,
+        endpoint_id: endpoint.id,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })),
+    )
+    .execute();
   return row.id;
+}
+
+/**
+ * Deletes the events recorded before `before` that have no pending delivery, with their
+ * deliveries and attempts (cascade): the outbox keeps the recent history, not every event ever.
+ * Returns how many events went.
+ */
+export async function pruneWebhookEvents(db: Tx, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+            .where('webhook_deliveries.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export interface WebhookEvent {
