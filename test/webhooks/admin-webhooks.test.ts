@@ -74,6 +74,8 @@ for (const dialect of testBackends()) {
         logger: (await import('../../src/logger.ts')).silentLogger(),
         scheduleMs: FAST_SCHEDULE,
         pollMs: 20,
+        // A receiver that has not answered in 1 s has failed the attempt (10 s in production).
+        timeoutMs: 1000,
       });
     });
     afterEach(async () => {
@@ -253,6 +255,28 @@ for (const dialect of testBackends()) {
         'webhook_not_found',
       );
       assert.equal((await detail(delivery?.delivery_id as number)).status, 'delivered');
+    });
+
+    it('tries again when the receiver does not answer in time', async () => {
+      receiver = await startReceiver();
+      let first = true;
+      receiver.answer = () => (first ? ((first = false), 'hang') : 204);
+      const endpoint = await createEndpoint(['link.completed']);
+      assert.equal((await link(SYNTHETIC_SLEEPER_USER.username)).status, 200);
+      await eventually('delivered on the second attempt', async () => {
+        const [delivery] = await deliveries(endpoint.webhook_id);
+        return delivery?.status === 'delivered';
+      });
+      const [delivery] = await deliveries(endpoint.webhook_id);
+      const one = await detail(delivery?.delivery_id as number);
+      assert.deepEqual(
+        one.attempt_list.map((a) => [a.status, a.error]),
+        [
+          [undefined, 'no answer within 1 s'],
+          [204, undefined],
+        ],
+      );
+      await admin.call('DELETE', `/admin/webhooks/${endpoint.webhook_id}`);
     });
 
     it('delivers every event to a receiver that was down once it is back', async () => {
