@@ -5,7 +5,6 @@
 // loses nothing: its lease lapses and the next relay posts it again (at least once).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import {
   WEBHOOK_RETENTION_MS,
@@ -29,7 +28,10 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_POLL_MS = 1_000;
 /** How often a relay deletes the events past WEBHOOK_RETENTION_MS. */
 const PRUNE_EVERY_MS = 3_600_000;
-const BATCH_SIZE = 10;
+/**
+ * Posts at once per relay. A relay claims only as many deliveries as it has free lanes, so each
+ * is posted at once and ends well inside its lease (one waiting in line could outlast it).
+ */
 const CONCURRENCY = 4;
 const USER_AGENT = 'fantasy-data-webhooks/1';
 
@@ -150,20 +152,50 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
     if (pruned > 0) logger.info({ events: pruned }, 'old webhook events deleted');
   };
 
+  // Posts run side by side, each in its own lane: a slow endpoint holds one lane for at most
+  // timeoutMs and never holds up the others' deliveries.
+  const inFlight = new Set<Promise<void>>();
+  let wake = (): void => undefined;
+  /** Waits `ms`, or less: until a post ends (a lane frees) or the relay stops. */
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        stop.signal.removeEventListener('abort', done);
+        wake = () => undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stop.signal.addEventListener('abort', done);
+      wake = done;
+    });
+  const start = (delivery: ClaimedDelivery): void => {
+    const posting = post(delivery)
+      .catch((error: unknown) => {
+        // The attempt could not be recorded (store down): its lease lapses and it is tried again.
+        logger.warn({ err: error }, 'the webhook relay could not record an attempt');
+      })
+      .finally(() => {
+        inFlight.delete(posting);
+        wake();
+      });
+    inFlight.add(posting);
+  };
+
   const loop = async (): Promise<void> => {
     while (!stop.signal.aborted) {
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        await prune();
-        claimed = await claimDueDeliveries(store, owner, { limit: BATCH_SIZE, leaseMs });
-        await inParallel(claimed, CONCURRENCY, post);
-      } catch (error) {
-        // The store is down or busy: the deliveries stay in it; try again at the next poll.
-        logger.warn({ err: error }, 'the webhook relay could not read or record deliveries');
+      const free = CONCURRENCY - inFlight.size;
+      if (free > 0) {
+        try {
+          await prune();
+          const claimed = await claimDueDeliveries(store, owner, { limit: free, leaseMs });
+          for (const delivery of claimed) start(delivery);
+        } catch (error) {
+          // The store is down or busy: the deliveries stay in it; try again at the next poll.
+          logger.warn({ err: error }, 'the webhook relay could not read deliveries');
+        }
       }
-      // A full batch: more may be due at once.
-      if (claimed.length === BATCH_SIZE) continue;
-      await delay(pollMs, undefined, { signal: stop.signal }).catch(() => undefined);
+      await pause(pollMs);
     }
   };
   const running = loop();
@@ -171,21 +203,10 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
     async close() {
       stop.abort();
       await running;
+      // The posts in flight were aborted with the stop: they give their deliveries back.
+      await Promise.all(inFlight);
     },
   };
-}
-
-/** Runs `work` over `items`, at most `limit` at once. */
-async function inParallel<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** Why a POST got no answer, without the receiver's address or anything it sent. */
