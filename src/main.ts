@@ -35,6 +35,8 @@ import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
+import { startWebhookRelay } from './webhooks/relay.ts';
+import type { WebhookRelay, WebhookRelayOptions } from './webhooks/relay.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
 
@@ -50,6 +52,8 @@ export interface StartOptions {
   budgetKeyPrefix?: string;
   /** Prefix of the link and authentication attempt counts in Redis (tests). */
   attemptKeyPrefix?: string;
+  /** The webhook relay's timings (tests: a retry schedule in milliseconds). */
+  webhooks?: Pick<WebhookRelayOptions, 'scheduleMs' | 'pollMs' | 'timeoutMs'>;
 }
 
 export interface RunningServer {
@@ -84,6 +88,7 @@ export async function startServer(
   let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
+  let relay: WebhookRelay | undefined;
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
   try {
@@ -172,6 +177,11 @@ export async function startServer(
         },
       );
     }
+    // Webhooks are posted where the syncs run: here without a queue (or with the worker in
+    // serve), by the workers with one. Relays in several processes share the work safely.
+    if (config.redisUrl === undefined || config.syncWorkerInServe) {
+      relay = startWebhookRelay({ store, secrets, logger, ...options.webhooks });
+    }
     const redis = rateLimitStore;
     const authThrottle = new AuthThrottle(attempts.store, config.authFailuresPerMinute);
     const app = createApp({
@@ -208,6 +218,7 @@ export async function startServer(
         syncIntervalMinutes: config.syncIntervalMinutes,
         syncs: syncJobs.kind,
         syncWorker: worker !== undefined,
+        webhookRelay: relay !== undefined,
         ...(metricsUrl && { metrics: metricsUrl }),
       },
       'listening',
@@ -224,6 +235,7 @@ export async function startServer(
         await accounts?.close();
         await syncJobs?.close();
         await worker?.close();
+        await relay?.close();
         await app.close();
         await rateLimitStore?.close();
         await budgets?.close();
@@ -246,6 +258,7 @@ export async function startServer(
     stopObservingUpstream();
     metricsServer?.close();
     await worker?.close();
+    await relay?.close();
     await syncJobs?.close();
     await rateLimitStore?.close();
     await budgets?.close();

@@ -11,6 +11,8 @@ import type { Store } from './storage/db.ts';
 import { startConfiguredWorker } from './sync/jobs/index.ts';
 import type { RedisPrefixes, WorkerDeps } from './sync/jobs/index.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
+import { startWebhookRelay } from './webhooks/relay.ts';
+import type { WebhookRelayOptions } from './webhooks/relay.ts';
 
 export interface WorkerProcessOptions
   extends
@@ -19,6 +21,8 @@ export interface WorkerProcessOptions
   logger?: Logger;
   /** Accounts synced at once; SYNC_WORKER_CONCURRENCY when absent. */
   concurrency?: number;
+  /** The webhook relay's timings (tests). */
+  webhooks?: Pick<WebhookRelayOptions, 'scheduleMs' | 'pollMs' | 'timeoutMs'>;
 }
 
 export interface RunningWorker {
@@ -52,21 +56,25 @@ export async function startWorkerProcess(
     await checkSecretKey(store, config);
     const interrupted = await sweepInterruptedRuns(store.db);
     if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
-    const { logger: _logger, concurrency, ...rest } = options;
+    const { logger: _logger, concurrency, webhooks, ...rest } = options;
+    const secrets = createSecretBox(config);
     const worker = await startConfiguredWorker(
       { ...config, redisUrl },
       {
         ...rest,
         store,
-        secrets: createSecretBox(config),
+        secrets,
         logger,
         concurrency: concurrency ?? config.syncWorkerConcurrency,
       },
     );
+    // With a queue the workers post the webhooks (docs/webhooks.md).
+    const relay = startWebhookRelay({ store, secrets, logger, ...webhooks });
     return {
       store,
       async close() {
         await worker.close();
+        await relay.close();
         await store.close();
       },
     };

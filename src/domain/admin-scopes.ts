@@ -3,7 +3,14 @@
 // resource, reads and writes. An operation names the one resource scope it needs.
 import { InvalidInputError } from './errors.ts';
 
-export const ADMIN_RESOURCE_SCOPES = ['users', 'tokens', 'links', 'syncs', 'connect'] as const;
+export const ADMIN_RESOURCE_SCOPES = [
+  'users',
+  'tokens',
+  'links',
+  'syncs',
+  'connect',
+  'webhooks',
+] as const;
 export const ADMIN_SCOPES = ['full', 'read', ...ADMIN_RESOURCE_SCOPES] as const;
 
 export type AdminResourceScope = (typeof ADMIN_RESOURCE_SCOPES)[number];

@@ -117,6 +117,16 @@ export const PROBLEMS = {
     title: 'Sync not found',
     when: 'No sync with this sync_id.',
   },
+  webhook_not_found: {
+    status: 404,
+    title: 'Webhook not found',
+    when: 'No webhook endpoint with this webhook_id (or it was deleted).',
+  },
+  delivery_not_found: {
+    status: 404,
+    title: 'Webhook delivery not found',
+    when: 'No webhook delivery with this delivery_id.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',

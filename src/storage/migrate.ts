@@ -24,6 +24,7 @@ import { connectBrowserBinding } from './migrations/011-connect-browser-binding.
 import { credentialLeases } from './migrations/012-credential-leases.ts';
 import { leagueTeamsAndMatchups } from './migrations/013-league-teams-and-matchups.ts';
 import { leagueTransactionsAndDrafts } from './migrations/014-league-transactions-and-drafts.ts';
+import { webhooks } from './migrations/015-webhooks.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-credential-leases': credentialLeases,
   '013-league-teams-and-matchups': leagueTeamsAndMatchups,
   '014-league-transactions-and-drafts': leagueTransactionsAndDrafts,
+  '015-webhooks': webhooks,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -372,4 +372,62 @@ export interface Schema {
   league_transaction_rosters: LeagueTransactionRostersTable;
   league_drafts: LeagueDraftsTable;
   league_future_picks: LeagueFuturePicksTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** Where webhooks go (migration 015); a deleted endpoint keeps its row, with `disabled_at`. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON array of event types (domain/webhooks.ts). */
+  events: string;
+  /** The `whsec_...` signing secret, encrypted like credentials (secrets.ts). */
+  secret_encrypted: string;
+  description: string | null;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+/** The outbox: one row per event, written in the transaction of what it reports. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  /** The `webhook-id` header ("msg_..."), the same on every attempt and replay. */
+  message_id: string;
+  type: string;
+  user_id: number;
+  /** The exact JSON body sent (and signed). */
+  payload: string;
+  created_at: string;
+}
+
+/** One event to one endpoint, and where its delivery stands. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  /** 'pending' | 'delivered' | 'failed' */
+  status: string;
+  attempts: number;
+  /** When a pending delivery is next due; null once it is delivered or failed. */
+  next_attempt_at: string | null;
+  /** The relay holding it while it posts (a random id per process), and until when. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** One POST of a delivery: the HTTP status it got, or why it got none. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
 }

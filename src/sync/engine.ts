@@ -8,17 +8,12 @@ import type { PoolKey } from '../domain/pools.ts';
 import { PlatformError } from '../platforms/connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
-import {
-  findAccount,
-  listAccounts,
-  markLinkProblem,
-  replaceCredentials,
-} from '../storage/repositories/accounts.ts';
+import { findAccount, listAccounts, replaceCredentials } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { markSeasonsComplete } from '../storage/repositories/account-seasons.ts';
 import { nowIso } from '../storage/db.ts';
 import { detachLeagues, getPlayerPoolState } from '../storage/repositories/snapshots.ts';
-import { finishSyncRun, startSyncRun } from '../storage/repositories/syncs.ts';
+import { startSyncRun } from '../storage/repositories/syncs.ts';
 import { withCredentialLease } from './credential-lease.ts';
 import { SyncError, describeError } from './errors.ts';
 import { findKnownLeagueIds, leagueKey } from '../storage/repositories/league-keys.ts';
@@ -28,6 +23,7 @@ import { refreshPoolIfDue } from './pools.ts';
 import { trackRequests } from './request-tracking.ts';
 import { completedSeasons, keepFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
 import { accountOutcome, summarize } from './summary.ts';
+import { finishSyncRunAndReport, markLinkProblemAndReport } from './webhook-events.ts';
 import type {
   AccountSyncSummary,
   ConnectorRegistry,
@@ -113,7 +109,7 @@ export async function syncAccount(
     summary.error = describeError(error);
     if (isCredentialsRejected(error)) {
       summary.needsRelink = true;
-      await markLinkProblem(store.db, account.id, summary.error);
+      await markLinkProblemAndReport(store, account, summary.error);
     }
     options.onProgress?.({
       type: 'account-failed',
@@ -138,7 +134,8 @@ export async function syncAccount(
         (p) => p.outcome === 'written' || p.outcome === 'unchanged',
       ).length,
     };
-    await finishSyncRun(store.db, runId, {
+    // With its sync.finished webhook, in one transaction (sync/webhook-events.ts).
+    await finishSyncRunAndReport(store, summary, {
       outcome: summary.outcome === 'unchanged' ? 'ok' : summary.outcome,
       ...counts,
       leaguesDetached: summary.leaguesDetached,
@@ -237,7 +234,7 @@ async function runAccount(
   const rejected = summary.leagues.find((l) => l.errorKind === 'credentials_rejected');
   if (rejected !== undefined) {
     summary.needsRelink = true;
-    await markLinkProblem(store.db, account.id, rejected.error ?? 'credentials refused');
+    await markLinkProblemAndReport(store, account, rejected.error ?? 'credentials refused');
   }
 
   // Every listed league stays attached, failed ones included (their earlier snapshot is served).

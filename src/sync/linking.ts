@@ -13,12 +13,13 @@ import { httpLinkOf } from '../platforms/registry.ts';
 import { BudgetBusyError, limitWaits } from '../platforms/request-budget.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
-import { linkAccount, listAccounts } from '../storage/repositories/accounts.ts';
+import { listAccounts } from '../storage/repositories/accounts.ts';
 import type { LinkedAccount } from '../storage/repositories/accounts.ts';
 import { LinkBusyError, SyncError } from './errors.ts';
 import { isRefusedLink } from './link-attempts.ts';
 import type { LinkAttempts, LinkCaller } from './link-attempts.ts';
 import type { ConnectorRegistry } from './types.ts';
+import { linkAccountAndReport, reportRefusedLink } from './webhook-events.ts';
 
 export type LinkResult =
   | { status: 'linked'; account: LinkedAccount }
@@ -104,14 +105,18 @@ export async function linkPlatformAccount(
       connector.link(link.request, existing, signal),
     );
   } catch (error) {
-    if (isRefusedLink(error)) await attempts?.limits.refused(userId, platform);
+    if (isRefusedLink(error)) {
+      await attempts?.limits.refused(userId, platform);
+      await reportRefusedLink(store, link, error);
+    }
     throw error;
   }
   if (outcome.status === 'action_required') return outcome;
   await attempts?.limits.linked(userId, platform);
   const { account } = outcome;
   const linkProblem = keptLinkProblem(current?.linkProblem, link.request, existing, account);
-  const linked = await linkAccount(store.db, {
+  // Stored with its link.completed webhook, in one transaction (sync/webhook-events.ts).
+  const linked = await linkAccountAndReport(store, {
     userId,
     platform,
     externalUserId: account.externalUserId,

@@ -223,7 +223,9 @@ function adminPath(template: string, ids: { userId: number; tokenId: number }): 
     .replace('{user_id}', String(ids.userId))
     .replace('{token_id}', String(ids.tokenId))
     .replace('{platform}', 'sleeper')
-    .replace('{sync_id}', '1');
+    .replace('{sync_id}', '1')
+    .replace('{webhook_id}', '1')
+    .replace('{delivery_id}', '1');
 }
 
 for (const dialect of testBackends()) {

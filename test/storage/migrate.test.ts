@@ -103,6 +103,7 @@ for (const dialect of testBackends()) {
           { name: '012-credential-leases' },
           { name: '013-league-teams-and-matchups' },
           { name: '014-league-transactions-and-drafts' },
+          { name: '015-webhooks' },
         ]);
       } finally {
         await second.close();

@@ -20,6 +20,8 @@ export const ADMIN_TAGS = {
   'admin-links': "Admin: a user's linked platform accounts (admin key).",
   'admin-syncs': "Admin: syncs of a user's accounts, started and followed (admin key).",
   'admin-connect': 'Admin: connect sessions, one-time links to the hosted page (admin key).',
+  'admin-webhooks':
+    'Admin: webhook endpoints, and the deliveries of events to them (admin key; docs/webhooks.md).',
 } as const;
 export type AdminTag = keyof typeof ADMIN_TAGS;
 

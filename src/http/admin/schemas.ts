@@ -11,6 +11,7 @@ import type { LinkSyncState } from '../../storage/repositories/link-status.ts';
 import type { SyncRequest } from '../../storage/repositories/sync-requests.ts';
 import type { StoredToken } from '../../storage/repositories/tokens.ts';
 import type { User } from '../../storage/repositories/users.ts';
+import { WEBHOOK_NAMED_SCHEMAS } from './webhook-schemas.ts';
 
 // TypeBox checks string formats only once they are registered.
 if (!FormatRegistry.Has('date-time')) {
@@ -241,6 +242,7 @@ export const ADMIN_NAMED_SCHEMAS = [
   ['AdminLinkOutcome', LinkOutcomeSchema],
   ['AdminSync', SyncSchema],
   ['AdminConnectSession', ConnectSessionSchema],
+  ...WEBHOOK_NAMED_SCHEMAS,
 ] as const;
 
 export type { AdminKey };

@@ -8,6 +8,16 @@ import { getLinkRoute, linkRoute, listLinksRoute, unlinkRoute } from './links.ts
 import { getSyncRoute, listSyncsRoute, startSyncRoute } from './syncs.ts';
 import { getTokenRoute, issueTokenRoute, listTokensRoute, revokeTokenRoute } from './tokens.ts';
 import { createUserRoute, deleteUserRoute, getUserRoute, listUsersRoute } from './users.ts';
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getDeliveryRoute,
+  getWebhookRoute,
+  listDeliveriesRoute,
+  listReplaysRoute,
+  listWebhooksRoute,
+  replayDeliveryRoute,
+} from './webhooks.ts';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   needs('users', listUsersRoute),
@@ -27,4 +37,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   needs('syncs', getSyncRoute),
   needs('connect', listSessionsRoute),
   needs('connect', createSessionRoute),
+  needs('webhooks', listWebhooksRoute),
+  needs('webhooks', createWebhookRoute),
+  needs('webhooks', getWebhookRoute),
+  needs('webhooks', deleteWebhookRoute),
+  needs('webhooks', listDeliveriesRoute),
+  needs('webhooks', getDeliveryRoute),
+  needs('webhooks', listReplaysRoute),
+  needs('webhooks', replayDeliveryRoute),
 ];

@@ -1,0 +1,119 @@
+// The sync side's writes that applications hear of by webhook, each with its event recorded in
+// the same transaction (storage/repositories/webhooks.ts): the event exists exactly when the
+// write it reports was committed, and a crash between them is impossible.
+import type { Platform } from '../domain/catalog.ts';
+import { redactSecrets, stringsIn } from '../domain/redact.ts';
+import type { LinkRequest } from '../platforms/connector.ts';
+import { writeTransaction } from '../storage/db.ts';
+import type { Store } from '../storage/db.ts';
+import { linkAccount, markLinkProblem } from '../storage/repositories/accounts.ts';
+import type { AccountLink, LinkedAccount } from '../storage/repositories/accounts.ts';
+import { finishSyncRun } from '../storage/repositories/syncs.ts';
+import type { SyncRunResult } from '../storage/repositories/syncs.ts';
+import { recordWebhookEvent } from '../storage/repositories/webhooks.ts';
+import type { AccountSyncSummary } from './types.ts';
+
+/** Stores a link, and `link.completed`. */
+export async function linkAccountAndReport(
+  store: Store,
+  link: AccountLink,
+): Promise<LinkedAccount> {
+  return writeTransaction(store, async (tx) => {
+    const account = await linkAccount(tx, link);
+    await recordWebhookEvent(tx, {
+      type: 'link.completed',
+      userId: account.userId,
+      data: {
+        user_id: account.userId,
+        platform: account.platform,
+        account_id: account.id,
+        external_user_id: account.externalUserId,
+        ...(account.username !== undefined && { username: account.username }),
+      },
+    });
+    return account;
+  });
+}
+
+/**
+ * `link.failed` for a link the platform refused: nothing else is written. The message is the one
+ * the admin API answers, with what the user gave (credentials, OAuth code) taken out.
+ */
+export async function reportRefusedLink(
+  store: Store,
+  link: { userId: number; platform: Platform; request: LinkRequest },
+  error: unknown,
+): Promise<void> {
+  const { request } = link;
+  const secrets = [
+    ...stringsIn(request.credentials),
+    ...(request.code === undefined ? [] : [request.code]),
+  ];
+  const message = error instanceof Error ? error.message : 'the link was refused';
+  await writeTransaction(store, (tx) =>
+    recordWebhookEvent(tx, {
+      type: 'link.failed',
+      userId: link.userId,
+      data: {
+        user_id: link.userId,
+        platform: link.platform,
+        error: redactSecrets(message, secrets),
+      },
+    }),
+  );
+}
+
+/** Marks an account "needs linking again" (refused credentials), and `link.needs_relink`. */
+export async function markLinkProblemAndReport(
+  store: Store,
+  account: Pick<LinkedAccount, 'id' | 'userId' | 'platform'>,
+  problem: string,
+): Promise<void> {
+  await writeTransaction(store, async (tx) => {
+    await markLinkProblem(tx, account.id, problem);
+    await recordWebhookEvent(tx, {
+      type: 'link.needs_relink',
+      userId: account.userId,
+      data: {
+        user_id: account.userId,
+        platform: account.platform,
+        account_id: account.id,
+        problem,
+      },
+    });
+  });
+}
+
+/** Records a run's end, and `sync.finished` with its counts and the leagues it wrote. */
+export async function finishSyncRunAndReport(
+  store: Store,
+  summary: AccountSyncSummary,
+  result: SyncRunResult,
+): Promise<void> {
+  const changed = summary.leagues.flatMap((l) =>
+    l.outcome === 'written' && l.leagueId !== null ? [l.leagueId] : [],
+  );
+  await writeTransaction(store, async (tx) => {
+    await finishSyncRun(tx, summary.runId, result);
+    await recordWebhookEvent(tx, {
+      type: 'sync.finished',
+      userId: summary.userId,
+      data: {
+        user_id: summary.userId,
+        platform: summary.platform,
+        account_id: summary.accountId,
+        run_id: summary.runId,
+        outcome: summary.outcome,
+        leagues_found: result.leaguesFound,
+        leagues_written: result.leaguesWritten,
+        leagues_unchanged: result.leaguesUnchanged,
+        leagues_failed: result.leaguesFailed,
+        leagues_detached: result.leaguesDetached,
+        pools_refreshed: result.poolsRefreshed,
+        changed_league_ids: [...new Set(changed)].sort((a, b) => a - b),
+        needs_relink: summary.needsRelink === true,
+        ...(result.error !== undefined && { error: result.error }),
+      },
+    });
+  });
+}
