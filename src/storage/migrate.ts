@@ -22,6 +22,7 @@ import { secretKeyCheck } from './migrations/009-secret-key-check.ts';
 import { adminKeyScopes } from './migrations/010-admin-key-scopes.ts';
 import { connectBrowserBinding } from './migrations/011-connect-browser-binding.ts';
 import { credentialLeases } from './migrations/012-credential-leases.ts';
+import { connectOutcome } from './migrations/016-connect-outcome.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-admin-key-scopes': adminKeyScopes,
   '011-connect-browser-binding': connectBrowserBinding,
   '012-credential-leases': credentialLeases,
+  '016-connect-outcome': connectOutcome,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

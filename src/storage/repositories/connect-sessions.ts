@@ -2,8 +2,10 @@
 // the single-use OAuth states of the page's redirects. Only hashes of the session token and of
 // a state's random part are stored.
 import type { Selectable } from 'kysely';
-import type { Platform } from '../../domain/catalog.ts';
-import { isPlatform } from '../../domain/catalog.ts';
+import type { Platform, Product } from '../../domain/catalog.ts';
+import { isPlatform, isProduct } from '../../domain/catalog.ts';
+import { CONNECT_OUTCOME_STATUSES } from '../../domain/connect-outcome.ts';
+import type { ConnectOutcomeStatus } from '../../domain/connect-outcome.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
 import type { ConnectSessionsTable } from '../schema.ts';
@@ -18,6 +20,35 @@ export interface ConnectSession {
   createdAt: string;
   expiresAt: string;
   usedAt?: string;
+  /** The application asking, when the session names it (else CONNECT_APP_NAME). */
+  appName?: string;
+  /** The products the application will read, when the session says. */
+  products?: Product[];
+  /** The links its page could not make, oldest first. */
+  linkFailures: ConnectLinkFailure[];
+  /** How it ended; set when it was used. */
+  outcome?: ConnectOutcomeStatus;
+}
+
+/** A link the page could not make: what the person was shown is worded from `code`. */
+export interface ConnectLinkFailure {
+  platform: Platform;
+  /** The problem code (link_refused, platform_unavailable...). */
+  code: string;
+  /** The technical text (secrets redacted), for the admin API and the log; never the page. */
+  detail: string;
+  requestId: string;
+  at: string;
+}
+
+function toFailures(text: string | null): ConnectLinkFailure[] {
+  if (text === null) return [];
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? (parsed as ConnectLinkFailure[]) : [];
+}
+
+function toOutcome(text: string | null): ConnectOutcomeStatus | undefined {
+  return CONNECT_OUTCOME_STATUSES.find((status) => status === text);
 }
 
 function toSession(row: Selectable<ConnectSessionsTable>): ConnectSession {
@@ -31,6 +62,10 @@ function toSession(row: Selectable<ConnectSessionsTable>): ConnectSession {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     ...(row.used_at !== null && { usedAt: row.used_at }),
+    ...(row.app_name !== null && { appName: row.app_name }),
+    ...(row.products !== null && { products: row.products.split(' ').filter(isProduct) }),
+    linkFailures: toFailures(row.link_failures),
+    ...(toOutcome(row.outcome) !== undefined && { outcome: toOutcome(row.outcome) }),
   };
 }
 
@@ -44,6 +79,8 @@ export async function insertConnectSession(
     returnUrl?: string;
     csrfToken: string;
     expiresAt: string;
+    appName?: string;
+    products?: readonly Product[];
   },
 ): Promise<ConnectSession> {
   const row = await db
@@ -58,6 +95,8 @@ export async function insertConnectSession(
       created_at: nowIso(),
       expires_at: s.expiresAt,
       used_at: null,
+      app_name: s.appName ?? null,
+      products: s.products === undefined ? null : s.products.join(' '),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -153,6 +192,41 @@ export async function beginConnectLink(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * How a finished session ended: written once it is used, when no link of it can start or still
+ * be in flight, so the outcome counts every link.
+ */
+export async function setConnectOutcome(
+  db: Tx,
+  id: number,
+  outcome: ConnectOutcomeStatus,
+): Promise<void> {
+  await db.updateTable('connect_sessions').set({ outcome }).where('id', '=', id).execute();
+}
+
+/**
+ * Adds a link the page could not make to the session's list (kept to the newest 20: a person
+ * retrying a typo should not grow a row without end).
+ */
+export async function recordConnectLinkFailure(
+  db: Tx,
+  id: number,
+  failure: ConnectLinkFailure,
+): Promise<void> {
+  const row = await db
+    .selectFrom('connect_sessions')
+    .select('link_failures')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return;
+  const failures = [...toFailures(row.link_failures), failure].slice(-20);
+  await db
+    .updateTable('connect_sessions')
+    .set({ link_failures: JSON.stringify(failures) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The link begun by beginConnectLink is over (stored or failed). */

@@ -22,6 +22,7 @@ import {
   ConnectSessionSchema,
   DURATION,
   PlatformSchema,
+  ProductSchema,
   toSessionBody,
 } from '../schemas.ts';
 import { NoQuery, UserParams, userOrNotFound } from './common.ts';
@@ -52,7 +53,9 @@ export const createSessionRoute = defineAdminRoute({
     'A one-time link to the hosted page where the user links their accounts on the `platforms` ' +
     'allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and ' +
     "Yahoo's application keys are set), sees each link's first sync, and is sent to " +
-    '`return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
+    '`return_url` when done, with the outcome signed on it (`fd_session`, `fd_status`, ' +
+    '`fd_platforms`, `fd_ts`, `fd_sig`: see "The hosted connect page" in docs/api.md). The ' +
+    'page names `app_name` as asking and says what it will read (`products`). It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
     'once the user has finished. The link grants nothing but that page for that user; hand it ' +
     'to the user only (it is in this answer once). `return_url` is stored normalised (an ' +
     'international host in punycode, other characters percent-encoded) and must be an absolute ' +
@@ -65,6 +68,22 @@ export const createSessionRoute = defineAdminRoute({
       expires_in: Type.Optional(Type.String({ pattern: DURATION })),
       platforms: Type.Optional(Type.Array(PlatformSchema, { minItems: 1 })),
       return_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      app_name: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 80,
+          pattern: '\\S',
+          description: 'The application the page says is asking (default: CONNECT_APP_NAME).',
+        }),
+      ),
+      products: Type.Optional(
+        Type.Array(ProductSchema, {
+          minItems: 1,
+          description:
+            'What the page tells the user the application will read, in plain words ' +
+            '(usually the products of the token the application holds).',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -78,6 +97,8 @@ export const createSessionRoute = defineAdminRoute({
       expires_in: '30m',
       platforms: ['sleeper', 'espn'],
       return_url: 'https://app.example.com/done',
+      app_name: 'Waiver Wizard',
+      products: ['league', 'roster', 'team'],
     },
   },
   async handler({ params, body, services, req, header }) {
@@ -115,6 +136,8 @@ export const createSessionRoute = defineAdminRoute({
       tokenPrefix: tokenDisplayPrefix(token),
       platforms,
       ...(returnUrl !== undefined && { returnUrl }),
+      ...(body.app_name !== undefined && { appName: body.app_name.trim() }),
+      ...(body.products !== undefined && { products: [...new Set(body.products)] }),
       csrfToken: randomBytes(24).toString('base64url'),
       expiresAt: new Date(Date.now() + lifetime).toISOString(),
     });
