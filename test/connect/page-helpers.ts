@@ -1,6 +1,8 @@
 // Driving the hosted connect page without a browser: sessions made through the admin API, forms
 // posted as a browser posts them, redirects followed by hand.
 import assert from 'node:assert/strict';
+import { connectSigningKey, verifyConnectOutcome } from '../../src/domain/connect-outcome.ts';
+import type { ConnectOutcome } from '../../src/domain/connect-outcome.ts';
 import type { TestApp } from '../helpers/app.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
 
@@ -64,4 +66,13 @@ export async function pageWhenSynced(
     if (Date.now() > deadline) throw new Error('the first sync did not finish');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The deployment key the connect tests run with (config.secretKey), so they can verify outcomes. */
+export const SECRET_KEY = 'c0ffee'.repeat(10) + 'c0ff';
+
+/** The verified outcome on a return address, as an application reads it; undefined if forged. */
+export function outcomeOf(location: string): ConnectOutcome | undefined {
+  const key = connectSigningKey(Buffer.from(SECRET_KEY, 'hex'));
+  return verifyConnectOutcome(new URL(location).searchParams, key);
 }

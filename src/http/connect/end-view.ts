@@ -18,8 +18,11 @@ export function renderEndPage(
   appName: string,
   status: ConnectOutcomeStatus,
   progress: SessionProgress,
+  how: 'finish' | 'cancel',
 ): string {
-  const heading = HEADINGS[status];
+  // Finish without trying anything ends `cancelled` for the application; the person is told
+  // plainly that nothing was linked.
+  const heading = how === 'finish' && status === 'cancelled' ? HEADINGS.failed : HEADINGS[status];
   const app = escapeHtml(appName);
   const lines = progress.platforms.flatMap((p) => {
     const name = platformName(p.platform);

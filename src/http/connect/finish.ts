@@ -83,7 +83,7 @@ export async function finish(
   if (location !== undefined) {
     return redirect(ctx, ex, returnUrlWithOutcome(location, outcome, ctx.signingKey()), session);
   }
-  sendPage(ctx, ex, 200, renderEndPage(appNameOf(ctx, session), status, progress));
+  sendPage(ctx, ex, 200, renderEndPage(appNameOf(ctx, session), status, progress, how));
 }
 
 /**
