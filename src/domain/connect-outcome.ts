@@ -58,8 +58,9 @@ export function signOutcome(outcome: ConnectOutcome, signingKeyHex: string): str
 }
 
 /**
- * The return URL with the outcome and its signature appended; parameters of the same names
- * already in the URL are replaced, so the application never reads two.
+ * The return URL with the outcome and its signature appended to its query, before any fragment.
+ * The application's own parameters are kept byte for byte; any of the same names as ours are
+ * dropped, so the application never reads two.
  */
 export function returnUrlWithOutcome(
   returnUrl: string,
@@ -67,13 +68,27 @@ export function returnUrlWithOutcome(
   signingKeyHex: string,
 ): string {
   const url = new URL(returnUrl);
-  for (const name of [...OUTCOME_PARAMS, 'fd_sig']) url.searchParams.delete(name);
-  url.searchParams.append('fd_session', String(outcome.sessionId));
-  url.searchParams.append('fd_status', outcome.status);
-  url.searchParams.append('fd_platforms', outcome.platforms.join(','));
-  url.searchParams.append('fd_ts', String(outcome.at));
-  url.searchParams.append('fd_sig', signOutcome(outcome, signingKeyHex));
+  const ours = new Set<string>([...OUTCOME_PARAMS, 'fd_sig']);
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !ours.has(paramName(pair)));
+  const added =
+    `fd_session=${outcome.sessionId}&fd_status=${outcome.status}` +
+    `&fd_platforms=${outcome.platforms.join(',')}&fd_ts=${outcome.at}` +
+    `&fd_sig=${signOutcome(outcome, signingKeyHex)}`;
+  url.search = [...kept, added].join('&');
   return url.href;
+}
+
+/** A query pair's name as URLSearchParams reads it ("fd%5Fsig=..." is fd_sig too). */
+function paramName(pair: string): string {
+  const name = pair.split('=')[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }
 
 /**

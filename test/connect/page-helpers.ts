@@ -76,3 +76,15 @@ export function outcomeOf(location: string): ConnectOutcome | undefined {
   const key = connectSigningKey(Buffer.from(SECRET_KEY, 'hex'));
   return verifyConnectOutcome(new URL(location).searchParams, key);
 }
+
+/** A return address as the application gave it: the outcome's parameters taken off again. */
+export function withoutOutcome(location: string): string {
+  const url = new URL(location);
+  const match =
+    /^(.*?)&?fd_session=[^&]*&fd_status=[^&]*&fd_platforms=[^&]*&fd_ts=[^&]*&fd_sig=[0-9a-f]{64}$/.exec(
+      url.search.slice(1),
+    );
+  assert.ok(match, `the outcome ends the query of ${location}`);
+  url.search = match[1] as string;
+  return url.href;
+}
