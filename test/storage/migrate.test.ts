@@ -101,6 +101,7 @@ for (const dialect of testBackends()) {
           { name: '010-admin-key-scopes' },
           { name: '011-connect-browser-binding' },
           { name: '012-credential-leases' },
+          { name: '016-connect-outcome' },
         ]);
       } finally {
         await second.close();

@@ -3,6 +3,7 @@
 // failure's technical text goes to the log and the session's list (admin API) under the
 // request id the page shows as its reference.
 import type { Platform } from '../../domain/catalog.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
 import { PlatformError } from '../../platforms/connector.ts';
 import { recordConnectLinkFailure } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
@@ -89,6 +90,15 @@ export async function offeredPlatform(
   return platform;
 }
 
+/**
+ * What refused the link, for the words: the platform's error kind; 'invalid' for input the
+ * connector refused (a login MFL turned down, a malformed SWID); none for the form's own check.
+ */
+function failureKind(error: unknown, byForm: boolean): string | undefined {
+  if (error instanceof PlatformError) return error.kind;
+  return byForm || !(error instanceof InvalidInputError) ? undefined : 'invalid';
+}
+
 function notOffered(): never {
   throw new PageAnswer(
     404,
@@ -112,12 +122,14 @@ export async function showLinkFailure(
     error: unknown;
     values: Record<string, string>;
     secrets: readonly string[];
+    /** The form's own check refused it: the platform was not asked. */
+    byForm?: boolean;
   },
 ): Promise<void> {
   const problem = linkProblem(failure.error, failure.secrets);
   if (!(problem instanceof HttpProblem)) throw failure.error;
   const { platform, values } = failure;
-  const kind = failure.error instanceof PlatformError ? failure.error.kind : undefined;
+  const kind = failureKind(failure.error, failure.byForm === true);
   ctx.logger.info(
     {
       connect_session: session.id,

@@ -72,7 +72,12 @@ function summary(view: SessionView): string {
   const { progress } = view;
   const lines = progress.platforms
     .filter((p) => p.sync !== undefined || p.failure !== undefined || p.linked !== undefined)
-    .map((p) => `<li data-state-of="${p.platform}">${escapeHtml(summaryLine(p))}</li>`);
+    .map(
+      (p) =>
+        `<li data-state-of="${p.platform}"` +
+        (p.sync === undefined ? '' : ` data-sync="${escapeHtml(p.sync.status)}"`) +
+        `>${escapeHtml(summaryLine(p))}</li>`,
+    );
   const body =
     lines.length === 0
       ? '<p>Nothing is linked yet.</p>'

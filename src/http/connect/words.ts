@@ -43,7 +43,7 @@ export function peopleMessage(
     case 'platform_busy':
       return `${name} is busy answering other requests. Wait ${wait} seconds, then try again.`;
     case 'link_attempts_exceeded':
-      return `That was a lot of tries in a short time. Wait ${wait} seconds, then try again.`;
+      return `Too many tries in a short time. Wait ${wait} seconds, then try again.`;
     case 'queue_unavailable':
       return (
         'Your account is linked, but reading its leagues could not start just now. ' +
@@ -69,6 +69,9 @@ function refusedMessage(
 ): string {
   // The form's own check (a required field left empty): its words are already the person's.
   if (kind === undefined) return sentence(problem.detail);
+  // Input the connector refused before or without asking the platform for leagues: its words
+  // are the person's too (a SWID that is no GUID), except a login the platform turned down.
+  if (kind === 'invalid' && platform !== 'mfl') return sentence(stripPlatform(problem.detail));
   switch (platform) {
     case 'sleeper':
       return kind === 'not_found'
@@ -99,6 +102,11 @@ function refusedMessage(
     default:
       return `${name} did not accept what you entered. Check it and try again.`;
   }
+}
+
+/** A platform error's text starts with its platform's id ("espn: ..."): not for people. */
+function stripPlatform(text: string): string {
+  return text.replace(/^[a-z]+: /, '');
 }
 
 /** "enter your Sleeper username" as a sentence: "Enter your Sleeper username." */
