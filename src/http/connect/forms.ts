@@ -26,8 +26,9 @@ export function platformHelp(platform: Platform, appName: string): string {
 
 /** The form's submit button: the platform's sign-in for OAuth, else "Link <name>". */
 export function linkLabel(platform: Platform): string {
-  const oauth = pageLink(platform).oauth;
-  return oauth === undefined ? `Link ${platformName(platform)}` : `Sign in with ${oauth.provider}`;
+  const link = pageLink(platform);
+  if (link.oauth !== undefined) return `Sign in with ${link.oauth.provider}`;
+  return link.submitLabel ?? `Link ${platformName(platform)}`;
 }
 
 /**
