@@ -45,8 +45,9 @@ export function renderPlatformPage(view: PlatformPageView): string {
       current(view.progress) +
       `<section id="platform-${platform}" data-platform="${platform}" aria-labelledby="form-h">` +
       `<h2 id="form-h">${view.progress.linked === undefined ? 'Your account' : 'Link another account instead'}</h2>` +
-      helpParagraphs(platformHelp(platform, view.appName)) +
+      // The error first: on a phone the help below would push it out of sight.
       error +
+      helpParagraphs(platformHelp(platform, view.appName)) +
       form +
       '</section>',
   );

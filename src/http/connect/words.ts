@@ -71,6 +71,7 @@ function refusedMessage(
   if (kind === undefined) return sentence(problem.detail);
   // Input the connector refused before or without asking the platform for leagues: its words
   // are the person's too (a SWID that is no GUID), except a login the platform turned down.
+  if (kind === 'invalid' && platform === 'espn') return espnInputMessage(problem.detail);
   if (kind === 'invalid' && platform !== 'mfl') return sentence(stripPlatform(problem.detail));
   switch (platform) {
     case 'sleeper':
@@ -102,6 +103,23 @@ function refusedMessage(
     default:
       return `${name} did not accept what you entered. Check it and try again.`;
   }
+}
+
+/** ESPN's cookies as pasted, checked before ESPN is asked (espn/credentials.ts). */
+function espnInputMessage(detail: string): string {
+  if (/swid/i.test(detail)) {
+    return (
+      'This is not the SWID cookie: it looks like {01234567-89AB-CDEF-0123-456789ABCDEF}. ' +
+      'Copy the whole value of SWID again (with or without its braces).'
+    );
+  }
+  if (/espn_s2/i.test(detail)) {
+    return (
+      'This is not the espn_s2 cookie: it is one long text starting with AE, without spaces. ' +
+      'Copy the whole value of espn_s2 again.'
+    );
+  }
+  return sentence(stripPlatform(detail));
 }
 
 /** A platform error's text starts with its platform's id ("espn: ..."): not for people. */
