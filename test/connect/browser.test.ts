@@ -78,7 +78,7 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: size.height });
       if (width === 360) {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
         assert.ok(overflow <= 360, `${name} scrolls sideways at 360 px (${overflow} px wide)`);
       }
       await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
@@ -97,13 +97,18 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
     return { context, page };
   }
 
+  /** Whether the element matching `selector` has the focus (the suite compiles without DOM types). */
+  function hasFocus(page: Page, selector: string): Promise<boolean> {
+    return page.evaluate<boolean>(
+      `document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`,
+    );
+  }
+
   /** Presses Tab until the element matching `selector` has the focus (at most 30 times). */
   async function tabTo(page: Page, selector: string): Promise<void> {
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) {
-        return;
-      }
+      if (await hasFocus(page, selector)) return;
     }
     assert.fail(`${selector} cannot be reached with the keyboard`);
   }
@@ -163,10 +168,7 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
     await tabTo(page, '#platform-sleeper a');
     await Promise.all([page.waitForURL(/\/platform\/sleeper$/), page.keyboard.press('Enter')]);
     assert.equal(await page.locator('form').count(), 1, 'one form at a time');
-    assert.ok(
-      await page.evaluate(() => document.activeElement?.id === 'sleeper-username'),
-      'the field has the focus',
-    );
+    assert.ok(await hasFocus(page, '#sleeper-username'), 'the field has the focus');
     await capture(page, '02-sleeper-form');
 
     await page.keyboard.type('nobody-by-this-name');

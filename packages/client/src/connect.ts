@@ -52,7 +52,7 @@ export function verifyConnectOutcome(
   return {
     sessionId: Number(session),
     status: status as ConnectOutcomeStatus,
-    platforms: platforms === '' || platforms === null ? [] : platforms.split(','),
+    platforms: platforms === '' || platforms == null ? [] : platforms.split(','),
     at,
   };
 }
