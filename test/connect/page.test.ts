@@ -146,6 +146,11 @@ for (const dialect of testBackends()) {
         assert.equal(response.status, 403);
         assert.match(await response.text(), /not sent from its page/);
       }
+      for (const end of ['finish', 'cancel']) {
+        const forged = await postForm(t, `${session.path}/${end}`, { csrf: `${csrf}x` });
+        assert.equal(forged.status, 403, end);
+      }
+      assert.equal((await fetch(session.url)).status, 200, 'the session is still live');
       const json = await fetch(t.baseUrl + path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
