@@ -212,6 +212,8 @@ export interface ConnectSessionsTable {
   links_until: string | null;
   /** The application asking, shown on the page; null: CONNECT_APP_NAME. */
   app_name: string | null;
+  /** The application's logo as a data: URI (domain/app-logo.ts); null: CONNECT_APP_LOGO. */
+  app_logo: string | null;
   /** Space-separated products the application will read, shown in plain words; null: unsaid. */
   products: string | null;
   /** JSON list of the links the page could not make (ConnectLinkFailure). */

@@ -27,7 +27,7 @@ import { SYNTHETIC_SLEEPER } from '../helpers/sleeper-data.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
 import { CHROMIUM_SKIP, launchChromium } from './chromium.ts';
-import { SECRET_KEY, createSession, outcomeOf } from './page-helpers.ts';
+import { SECRET_KEY, createSession, outcomeOf, testLogo } from './page-helpers.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/connect/v2/', import.meta.url));
 const SYNC_TIMEOUT_MS = 120_000;
@@ -156,6 +156,7 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
       platforms: ['sleeper', 'espn', 'demo'],
       return_url: returnUrl,
       products: ['league', 'roster', 'team'],
+      app_logo: testLogo(),
     });
     const { context, page } = await newContext(360);
     assert.equal((await page.goto(session.url))?.status(), 200);

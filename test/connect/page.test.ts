@@ -19,6 +19,7 @@ import {
   outcomeOf,
   pageWhenSynced,
   postForm,
+  testLogo,
 } from './page-helpers.ts';
 
 for (const dialect of testBackends()) {
@@ -116,6 +117,49 @@ for (const dialect of testBackends()) {
       const cookie = inputs.find((input) => input.includes('id="espn-espn_s2"')) ?? '';
       assert.match(cookie, /autocomplete="off"/);
       assert.match(cookie, /aria-describedby="espn-espn_s2-hint"/);
+    });
+
+    it("shows the application's logo from the page's own origin, only when there is one", async () => {
+      const plain = await createSession(admin, userId, { platforms: ['sleeper'] });
+      const without = await fetch(plain.url);
+      assert.match(without.headers.get('content-security-policy') ?? '', /img-src 'none'/);
+      assert.doesNotMatch(await without.text(), /<img/);
+      assert.equal((await fetch(`${plain.url}/logo`)).status, 404);
+
+      const logo = testLogo();
+      const session = await createSession(admin, userId, {
+        platforms: ['sleeper'],
+        app_name: 'Waiver Wizard',
+        app_logo: logo,
+      });
+      const page = await fetch(session.url);
+      assert.match(page.headers.get('content-security-policy') ?? '', /img-src 'self';/);
+      assert.match(
+        await page.text(),
+        new RegExp(`<img class="logo" src="${session.path}/logo" alt="Waiver Wizard logo"`),
+      );
+      const served = await fetch(`${session.url}/logo`);
+      assert.equal(served.status, 200);
+      assert.equal(served.headers.get('content-type'), 'image/png');
+      assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
+      assert.deepEqual(
+        Buffer.from(await served.arrayBuffer()),
+        Buffer.from(logo.split(',')[1] as string, 'base64'),
+      );
+
+      for (const bad of [
+        'https://cdn.example.com/logo.png',
+        'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+        `data:image/jpeg;base64,${logo.split(',')[1]}`,
+      ]) {
+        const refused = await admin.json<{ invalid_params?: Array<{ name: string }> }>(
+          'POST',
+          `/admin/users/${userId}/connect-sessions`,
+          { platforms: ['sleeper'], app_logo: bad },
+        );
+        assert.equal(refused.status, 400, bad);
+        assert.equal(refused.body.invalid_params?.[0]?.name, 'app_logo', bad);
+      }
     });
 
     it('answers clear pages for unknown, malformed and foreign-platform links', async () => {

@@ -847,6 +847,8 @@ export interface components {
       used_at?: string;
       /** @description The application the page names. */
       app_name?: string;
+      /** @description Whether the session gives the page a logo of its own. */
+      has_app_logo?: boolean;
       /** @description What the page says the application will read. */
       products?: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
       /**
@@ -4707,6 +4709,8 @@ export interface operations {
           return_url?: string;
           /** @description The application the page says is asking (default: CONNECT_APP_NAME). */
           app_name?: string;
+          /** @description The application's logo on the page (default: CONNECT_APP_LOGO): a data: URI of a PNG, JPEG or WebP image of at most 32 KB, e.g. `data:image/png;base64,iVBOR...`. The page serves it from its own origin. */
+          app_logo?: string;
           /** @description What the page tells the user the application will read, in plain words (usually the products of the token the application holds). */
           products?: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
         };

@@ -157,6 +157,9 @@ export const ConnectSessionSchema = Type.Object(
     expires_at: Time('When the link stops working.'),
     used_at: Type.Optional(Time('When the user finished on the page; the link is then refused.')),
     app_name: Type.Optional(Type.String({ description: 'The application the page names.' })),
+    has_app_logo: Type.Optional(
+      Type.Boolean({ description: 'Whether the session gives the page a logo of its own.' }),
+    ),
     products: Type.Optional(
       Type.Array(ProductSchema, { description: 'What the page says the application will read.' }),
     ),
@@ -257,6 +260,7 @@ export function toSessionBody(
     expires_at: session.expiresAt,
     ...(session.usedAt !== undefined && { used_at: session.usedAt }),
     ...(session.appName !== undefined && { app_name: session.appName }),
+    ...(session.appLogo !== undefined && { has_app_logo: true }),
     ...(session.products !== undefined && { products: session.products }),
     ...(session.outcome !== undefined && { outcome: session.outcome }),
     link_failures: session.linkFailures.map((f) => ({

@@ -62,7 +62,12 @@ export function headersFor(
   }
   const back = originOf(session?.returnUrl);
   if (back !== undefined) targets.push(back);
-  return pageHeaders(targets);
+  return pageHeaders(targets, session !== undefined && logoOf(ctx, session) !== undefined);
+}
+
+/** The application's logo (a data: URI): the session's, else CONNECT_APP_LOGO. */
+export function logoOf(ctx: ConnectContext, session: ConnectSession): string | undefined {
+  return session.appLogo ?? ctx.services.config.connectAppLogo;
 }
 
 /** Where the page may send the browser to sign in, for a platform linked by OAuth. */

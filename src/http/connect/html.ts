@@ -7,7 +7,7 @@ body{font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;b
 main{max-width:640px;margin:0 auto;padding:24px}
 @media (max-width:480px){main{padding:12px}section{padding:8px 14px}}
 a{color:#0b5cd5}:focus-visible{outline:3px solid #0b5cd5;outline-offset:2px}
-h1{font-size:24px;margin:8px 0 4px}p.lead{color:#57606a;margin-top:0}
+h1{font-size:24px;margin:8px 0 4px}img.logo{float:right;margin:0 0 8px 12px;border-radius:8px;object-fit:contain}p.lead{color:#57606a;margin-top:0}
 section{background:#fff;border:1px solid #d8dee4;border-radius:8px;padding:12px 20px;margin:16px 0}
 h2{font-size:18px;margin:8px 0}label{display:block;font-weight:600;margin:10px 0 4px}
 input{font:inherit;width:100%;box-sizing:border-box;padding:8px;border:1px solid #b8c0c8;border-radius:6px}

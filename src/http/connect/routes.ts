@@ -9,6 +9,7 @@ import { finish } from './finish.ts';
 import { checkedForm } from './form.ts';
 import { isOauthPlatform } from './forms.ts';
 import { linkFromForm } from './linking.ts';
+import { serveLogo } from './logo.ts';
 import { oauthCallback, oauthPlatformOf, startOauth } from './oauth.ts';
 import { offeredPlatform, showPage, showPlatformPage } from './session-page.ts';
 
@@ -16,6 +17,7 @@ import { offeredPlatform, showPage, showPlatformPage } from './session-page.ts';
 export const CONNECT_OPERATIONS = [
   'connectPage',
   'connectPlatformPage',
+  'connectLogo',
   'connectLink',
   'connectFinish',
   'connectCancel',
@@ -80,6 +82,13 @@ export const CONNECT_ROUTES: readonly ConnectRoute[] = [
         session,
         await offeredPlatform(ctx, session, params[0] ?? ''),
       ),
+  },
+  {
+    operationId: 'connectLogo',
+    pattern: '/connect/{token}/logo',
+    method: 'read',
+    kind: 'session',
+    serve: serveLogo,
   },
   {
     operationId: 'connectFinish',

@@ -10,7 +10,7 @@ import type { ConnectSession } from '../../storage/repositories/connect-sessions
 import { HttpProblem } from '../../serving/problems.ts';
 import { linkProblem } from '../admin/routes/common.ts';
 import type { Exchange } from '../wire/exchange.ts';
-import { PageAnswer, sendPage } from './context.ts';
+import { PageAnswer, logoOf, sendPage } from './context.ts';
 import type { ConnectContext } from './context.ts';
 import { refusedPage } from './html.ts';
 import { isOffered } from './offered.ts';
@@ -34,6 +34,7 @@ export async function showPage(
   const reads = productWords(session.products);
   const html = renderSessionPage({
     appName: appNameOf(ctx, session),
+    ...(logoOf(ctx, session) !== undefined && { logo: `/connect/${token}/logo` }),
     ...(reads !== undefined && { reads }),
     token,
     csrf: session.csrfToken,

@@ -9,6 +9,8 @@ import type { PlatformProgress, SessionProgress } from './progress.ts';
 export interface SessionView {
   /** The application the accounts are linked for (the session's, else CONNECT_APP_NAME). */
   appName: string;
+  /** Where its logo is served, when it has one. */
+  logo?: string;
   /** What it will read, in plain words (words.ts); undefined when the session did not say. */
   reads?: readonly string[];
   token: string;
@@ -39,8 +41,13 @@ export function renderSessionPage(view: SessionView): string {
 }
 
 /** Who is asking and what they will be able to read. */
-export function asking(view: Pick<SessionView, 'appName' | 'reads'>): string {
+export function asking(view: Pick<SessionView, 'appName' | 'reads' | 'logo'>): string {
   const app = `<strong>${escapeHtml(view.appName)}</strong>`;
+  const logo =
+    view.logo === undefined
+      ? ''
+      : `<img class="logo" src="${escapeHtml(view.logo)}" alt="${escapeHtml(view.appName)} logo" ` +
+        'width="48" height="48">';
   const reads =
     view.reads === undefined
       ? '<p>It will be able to read your leagues, teams, rosters and players on the platforms ' +
@@ -50,7 +57,7 @@ export function asking(view: Pick<SessionView, 'appName' | 'reads'>): string {
         '</ul>';
   return (
     `<h1>${escapeHtml(PAGE_TITLE)}</h1>` +
-    `<section id="app" aria-label="Who is asking"><p class="lead">${app} asks to read your ` +
+    `<section id="app" aria-label="Who is asking">${logo}<p class="lead">${app} asks to read your ` +
     'fantasy leagues.</p>' +
     reads +
     '<p class="hint">It can only read: nothing is posted, traded or changed on your platforms. ' +

@@ -22,6 +22,8 @@ export interface ConnectSession {
   usedAt?: string;
   /** The application asking, when the session names it (else CONNECT_APP_NAME). */
   appName?: string;
+  /** Its logo as a data: URI, when the session gives one (else CONNECT_APP_LOGO). */
+  appLogo?: string;
   /** The products the application will read, when the session says. */
   products?: Product[];
   /** The links its page could not make, oldest first. */
@@ -63,6 +65,7 @@ function toSession(row: Selectable<ConnectSessionsTable>): ConnectSession {
     expiresAt: row.expires_at,
     ...(row.used_at !== null && { usedAt: row.used_at }),
     ...(row.app_name !== null && { appName: row.app_name }),
+    ...(row.app_logo !== null && { appLogo: row.app_logo }),
     ...(row.products !== null && { products: row.products.split(' ').filter(isProduct) }),
     linkFailures: toFailures(row.link_failures),
     ...(toOutcome(row.outcome) !== undefined && { outcome: toOutcome(row.outcome) }),
@@ -80,6 +83,7 @@ export async function insertConnectSession(
     csrfToken: string;
     expiresAt: string;
     appName?: string;
+    appLogo?: string;
     products?: readonly Product[];
   },
 ): Promise<ConnectSession> {
@@ -96,6 +100,7 @@ export async function insertConnectSession(
       expires_at: s.expiresAt,
       used_at: null,
       app_name: s.appName ?? null,
+      app_logo: s.appLogo ?? null,
       products: s.products === undefined ? null : s.products.join(' '),
     })
     .returningAll()

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
+import { parseLogo } from '../../../domain/app-logo.ts';
 import { InvalidInputError } from '../../../domain/errors.ts';
 import { normaliseReturnUrl } from '../../../domain/return-url.ts';
 import {
@@ -76,6 +77,15 @@ export const createSessionRoute = defineAdminRoute({
           description: 'The application the page says is asking (default: CONNECT_APP_NAME).',
         }),
       ),
+      app_logo: Type.Optional(
+        Type.String({
+          maxLength: 48_000,
+          description:
+            "The application's logo on the page (default: CONNECT_APP_LOGO): a data: URI of a " +
+            'PNG, JPEG or WebP image of at most 32 KB, e.g. `data:image/png;base64,iVBOR...`. ' +
+            'The page serves it from its own origin.',
+        }),
+      ),
       products: Type.Optional(
         Type.Array(ProductSchema, {
           minItems: 1,
@@ -129,6 +139,14 @@ export const createSessionRoute = defineAdminRoute({
         throw bodyProblem('return_url', error.message);
       }
     }
+    if (body.app_logo !== undefined) {
+      try {
+        parseLogo(body.app_logo);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        throw bodyProblem('app_logo', error.message);
+      }
+    }
     const token = generateConnectToken();
     const session = await insertConnectSession(store.db, {
       userId: params.user_id,
@@ -137,6 +155,7 @@ export const createSessionRoute = defineAdminRoute({
       platforms,
       ...(returnUrl !== undefined && { returnUrl }),
       ...(body.app_name !== undefined && { appName: body.app_name.trim() }),
+      ...(body.app_logo !== undefined && { appLogo: body.app_logo.trim() }),
       ...(body.products !== undefined && { products: [...new Set(body.products)] }),
       csrfToken: randomBytes(24).toString('base64url'),
       expiresAt: new Date(Date.now() + lifetime).toISOString(),
