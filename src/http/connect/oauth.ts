@@ -5,11 +5,11 @@ import { isPlatform } from '../../domain/catalog.ts';
 import { hashToken } from '../../domain/tokens.ts';
 import { httpLinkOf } from '../../platforms/registry.ts';
 import {
-  findConnectSession,
   findOauthState,
   insertOauthState,
   takeOauthState,
-} from '../../storage/repositories/connect-sessions.ts';
+} from '../../storage/repositories/connect-oauth-states.ts';
+import { findConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import { HttpProblem } from '../../serving/problems.ts';
 import type { Exchange } from '../wire/exchange.ts';
