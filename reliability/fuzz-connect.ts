@@ -172,7 +172,7 @@ function callback(rng: Rng, t: SurfacesTarget): SurfaceRequest {
 export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   if (rng.chance(0.1)) return callback(rng, t);
   const { keys, liveness } = session(rng, t);
-  const kind = rng.pick(['page', 'page', 'finish', 'link', 'link', 'link']);
+  const kind = rng.pick(['page', 'page', 'platform', 'finish', 'cancel', 'link', 'link', 'link']);
   const platform = rng.pick([
     'sleeper',
     'sleeper',
@@ -184,10 +184,17 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     'SLEEPER',
     '',
   ]);
-  let path = `/connect/${keys.token}${kind === 'page' ? '' : kind === 'finish' ? '/finish' : `/link/${platform}`}`;
+  const tail = {
+    page: '',
+    platform: `/platform/${platform}`,
+    finish: '/finish',
+    cancel: '/cancel',
+    link: `/link/${platform}`,
+  }[kind];
+  let path = `/connect/${keys.token}${tail}`;
   const junk = rng.chance(0.08);
   if (junk) path = junkPath(rng, path);
-  const read = kind === 'page';
+  const read = kind === 'page' || kind === 'platform';
   const method = rng.chance(0.8)
     ? read
       ? rng.pick(['GET', 'GET', 'HEAD'])
@@ -200,8 +207,8 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   if (method === 'POST' || rng.chance(0.05)) {
     const csrf = csrfField(rng, t, keys);
     const site = siteHeaders(rng, t);
-    // A live session is never finished here: the rest of the run needs it.
-    own = csrf.own && !(liveness === 'live' && kind === 'finish');
+    // A live session is never finished (or cancelled) here: the rest of the run needs it.
+    own = csrf.own && !(liveness === 'live' && (kind === 'finish' || kind === 'cancel'));
     const fields = [
       own ? csrf.field : csrf.own ? 'csrf=wrong' : csrf.field,
       platformFields(rng, t),

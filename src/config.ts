@@ -1,6 +1,7 @@
 // The only reader of process.env: parses the environment once into a frozen, typed Config and
 // fails at start-up naming the bad variable.
 import { resolve } from 'node:path';
+import { parseLogo } from './domain/app-logo.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
 import { CONTRACT_SEASONS, seasonsBetween } from './domain/seasons.ts';
 import type { SettingSpec } from './platforms/module.ts';
@@ -81,6 +82,8 @@ export interface Config {
    * user sees whom they grant access to before signing in anywhere (RFC 6749 section 10.12).
    */
   connectAppName: string;
+  /** CONNECT_APP_LOGO: the application's logo on the connect page, a data: URI; unset: none. */
+  connectAppLogo: string | undefined;
   /**
    * Origins a connect session's return_url may be on (CONNECT_RETURN_ORIGINS, comma-separated);
    * undefined: any absolute http(s) address.
@@ -258,6 +261,17 @@ function connectAppName(env: Env): string {
   return name;
 }
 
+function connectAppLogo(env: Env): string | undefined {
+  const raw = optional(env, 'CONNECT_APP_LOGO');
+  if (raw === undefined) return undefined;
+  try {
+    parseLogo(raw);
+  } catch (error) {
+    throw new ConfigError('CONNECT_APP_LOGO', (error as Error).message);
+  }
+  return raw.trim();
+}
+
 function connectReturnOrigins(env: Env): readonly string[] | undefined {
   const raw = optional(env, 'CONNECT_RETURN_ORIGINS');
   if (raw === undefined) return undefined;
@@ -310,6 +324,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
     connectAppName: connectAppName(env),
+    connectAppLogo: connectAppLogo(env),
     connectReturnOrigins: connectReturnOrigins(env),
     metricsPort:
       optional(env, 'METRICS_PORT') === undefined

@@ -193,6 +193,19 @@ test('PUBLIC_BASE_URL is a plain http(s) address, kept without its trailing slas
   }
 });
 
+test('CONNECT_APP_LOGO is a data: URI of a raster image, checked at start-up; unset: none', () => {
+  assert.equal(loadConfig({}).connectAppLogo, undefined);
+  const png =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  assert.equal(loadConfig({ CONNECT_APP_LOGO: png }).connectAppLogo, png);
+  for (const bad of ['https://cdn.example.com/logo.png', 'data:image/svg+xml;base64,PHN2Zz4=']) {
+    assert.throws(
+      () => loadConfig({ CONNECT_APP_LOGO: bad }),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'CONNECT_APP_LOGO',
+    );
+  }
+});
+
 test('CONNECT_APP_NAME names the application on the connect page; a neutral default', () => {
   assert.equal(loadConfig({}).connectAppName, 'Fantasy League Data Service');
   assert.equal(loadConfig({ CONNECT_APP_NAME: ' Draft Buddy ' }).connectAppName, 'Draft Buddy');

@@ -24,6 +24,7 @@ Commands:
   worker [--concurrency N]                run queued syncs (with REDIS_URL)
   demo load                               load the bundled demo data (idempotent)
   mcp                                     Model Context Protocol on stdio (token in FANTASY_TOKEN)
+  connect-key                             the key applications verify connect return URLs with
 
 Run "fantasy-data <command> --help" for a command's details; "fantasy-data --version".
 The store is SQLite in FANTASY_DATA_DIR, or in ./data of the current folder when that is unset,
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   demo: async () => (await import('./commands/demo.ts')).demoCommand,
   worker: async () => (await import('./commands/worker.ts')).workerCommand,
   mcp: async () => (await import('./commands/mcp.ts')).mcpCommand,
+  'connect-key': async () => (await import('./commands/connect-key.ts')).connectKeyCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -68,6 +68,8 @@ export interface HttpLink<V> {
   fields: readonly LinkField[];
   /** The form's help for people; {app} is the application the page links accounts for. */
   help: string;
+  /** The form's button when not "Link <name>" (the demo's "Try with sample leagues"). */
+  submitLabel?: string;
   /** The form's values as a link request; what is missing is an InvalidInputError in plain words. */
   fromForm(value: (name: string) => string | undefined): LinkRequest;
   oauth?: OAuthLink<V>;

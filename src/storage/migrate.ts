@@ -25,6 +25,7 @@ import { credentialLeases } from './migrations/012-credential-leases.ts';
 import { leagueTeamsAndMatchups } from './migrations/013-league-teams-and-matchups.ts';
 import { leagueTransactionsAndDrafts } from './migrations/014-league-transactions-and-drafts.ts';
 import { webhooks } from './migrations/015-webhooks.ts';
+import { connectOutcome } from './migrations/016-connect-outcome.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-league-teams-and-matchups': leagueTeamsAndMatchups,
   '014-league-transactions-and-drafts': leagueTransactionsAndDrafts,
   '015-webhooks': webhooks,
+  '016-connect-outcome': connectOutcome,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

@@ -241,6 +241,16 @@ export interface ConnectSessionsTable {
   links_in_flight: Generated<number>;
   /** When the links in flight are given up as dead (their process died mid-link). */
   links_until: string | null;
+  /** The application asking, shown on the page; null: CONNECT_APP_NAME. */
+  app_name: string | null;
+  /** The application's logo as a data: URI (domain/app-logo.ts); null: CONNECT_APP_LOGO. */
+  app_logo: string | null;
+  /** Space-separated products the application will read, shown in plain words; null: unsaid. */
+  products: string | null;
+  /** JSON list of the links the page could not make (ConnectLinkFailure). */
+  link_failures: string | null;
+  /** How the session ended (ConnectOutcomeStatus), set with used_at. */
+  outcome: string | null;
 }
 
 export interface ConnectOauthStatesTable {

@@ -74,6 +74,7 @@ describe(
       const page = await attacker.newPage();
       await page.goto(session.url);
       assert.equal(await page.textContent('#app strong'), APP_NAME, 'the page names the app');
+      await page.click('#platform-yahoo a');
       assert.match(
         (await page.textContent('#platform-yahoo')) ?? '',
         new RegExp(`allow ${APP_NAME}`),
@@ -118,10 +119,10 @@ describe(
 
       // The browser that started it completes it.
       await page.goto(yahooAddress);
-      await page.waitForSelector('#platform-yahoo .status.ok');
+      await page.waitForSelector('#platform-yahoo .state.ok');
       assert.match(
         (await page.textContent('#platform-yahoo')) ?? '',
-        new RegExp(`Linked: ${SYNTHETIC_YAHOO_USER.nickname}`),
+        new RegExp(`Linked as ${SYNTHETIC_YAHOO_USER.nickname}`),
       );
       assert.equal((await yahooLinks()).length, 1);
       await attacker.close();

@@ -1,6 +1,7 @@
 // The hosted connect page over plain HTTP (the browser suite drives it in Chromium): its
-// headers, refusals (unknown, expired, used, forged forms), linking Sleeper through its form,
-// the first sync, the finish and the return URL. Yahoo's redirect flow is in yahoo-flow.test.ts.
+// headers, refusals (unknown, expired, used, forged forms), the picker and each platform's page,
+// linking Sleeper through its form, the first sync, the finish and the signed return URL (the
+// outcomes themselves are in outcome.test.ts). Yahoo's redirect flow is in yahoo-flow.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from '../helpers/app.ts';
@@ -11,7 +12,15 @@ import { testBackends } from '../helpers/store.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import { sendRaw } from '../http/raw.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
-import { createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
+import {
+  SECRET_KEY,
+  createSession,
+  csrfOf,
+  outcomeOf,
+  pageWhenSynced,
+  postForm,
+  testLogo,
+} from './page-helpers.ts';
 
 for (const dialect of testBackends()) {
   describe(`connect page (${dialect})`, () => {
@@ -22,7 +31,11 @@ for (const dialect of testBackends()) {
 
     before(async () => {
       fake = await SYNTHETIC_SLEEPER.start();
-      t = await startTestApp({ dialect, platforms: { sleeperBaseUrl: fake.baseUrl } });
+      t = await startTestApp({
+        dialect,
+        config: { secretKey: SECRET_KEY },
+        platforms: { sleeperBaseUrl: fake.baseUrl },
+      });
       admin = await adminClient(t);
       userId = (await admin.json<{ user_id: number }>('POST', '/admin/users', { name: 'carol' }))
         .body.user_id;
@@ -52,23 +65,47 @@ for (const dialect of testBackends()) {
       const html = await response.text();
       assert.doesNotMatch(html, /<script|<link|@import|url\(|src=/i);
       for (const platform of ['sleeper', 'espn', 'fleaflicker']) {
-        assert.match(html, new RegExp(`action="${session.path}/link/${platform}"`));
+        assert.match(html, new RegExp(`href="${session.path}/platform/${platform}"`));
+        const one = await fetch(`${session.url}/platform/${platform}`);
+        assert.equal(one.status, 200);
+        assert.match(one.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+        const form = await one.text();
+        assert.doesNotMatch(form, /<script|<link|@import|url\(|src=/i);
+        assert.match(form, new RegExp(`action="${session.path}/link/${platform}"`));
+        assert.equal((form.match(/<form /g) ?? []).length, 1, 'one form at a time');
       }
-      assert.doesNotMatch(html, /link\/yahoo/);
-      assert.match(html, /Application → Cookies/);
-      assert.match(html, /Continue to app\.example\.com/);
+      assert.doesNotMatch(html, /yahoo/);
+      const yahoo = await fetch(`${session.url}/platform/yahoo`);
+      assert.equal(yahoo.status, 404);
+      const espn = await (await fetch(`${session.url}/platform/espn`)).text();
+      assert.match(espn, /Application → Cookies/);
+      assert.match(espn, /with or without its braces/);
+      assert.match(html, /Finish and go back to app\.example\.com/);
+      assert.match(html, new RegExp(`action="${session.path}/cancel"`));
+      assert.match(html, /Nothing is linked yet/);
     });
 
-    it('names the application, and renders every input attribute once', async () => {
+    it('names the application and what it reads, and renders every input attribute once', async () => {
+      const plain = await createSession(admin, userId, { platforms: ['sleeper'] });
+      assert.match(
+        await (await fetch(plain.url)).text(),
+        /<strong>Fantasy League Data Service<\/strong> asks to read your fantasy leagues/,
+      );
       const session = await createSession(admin, userId, {
         platforms: ['sleeper', 'espn', 'fleaflicker', 'mfl'],
+        app_name: 'Waiver <Wizard>',
+        products: ['league', 'transaction'],
       });
-      const html = await (await fetch(session.url)).text();
-      assert.match(
-        html,
-        /<p class="lead" id="app">For <strong>Fantasy League Data Service<\/strong>/,
-      );
-      const inputs = html.match(/<input\b[^>]*>/g) ?? [];
+      const picker = await (await fetch(session.url)).text();
+      assert.match(picker, /<strong>Waiver &lt;Wizard&gt;<\/strong> asks to read/);
+      assert.match(picker, /<li>your leagues and their settings<\/li>/);
+      assert.match(picker, /<li>adds, drops, waiver claims and trades<\/li>/);
+      assert.doesNotMatch(picker, /<input\b(?![^>]*type="hidden")/, 'no form on the picker');
+      const inputs: string[] = [];
+      for (const platform of ['sleeper', 'espn', 'fleaflicker', 'mfl']) {
+        const html = await (await fetch(`${session.url}/platform/${platform}`)).text();
+        inputs.push(...(html.match(/<input\b[^>]*>/g) ?? []));
+      }
       assert.ok(inputs.length >= 7, 'the forms have their inputs');
       for (const input of inputs) {
         const names = [...input.matchAll(/\s([a-z-]+)=/g)].map((m) => m[1]);
@@ -79,6 +116,50 @@ for (const dialect of testBackends()) {
       assert.match(password, /autocomplete="current-password"/);
       const cookie = inputs.find((input) => input.includes('id="espn-espn_s2"')) ?? '';
       assert.match(cookie, /autocomplete="off"/);
+      assert.match(cookie, /aria-describedby="espn-espn_s2-hint"/);
+    });
+
+    it("shows the application's logo from the page's own origin, only when there is one", async () => {
+      const plain = await createSession(admin, userId, { platforms: ['sleeper'] });
+      const without = await fetch(plain.url);
+      assert.match(without.headers.get('content-security-policy') ?? '', /img-src 'none'/);
+      assert.doesNotMatch(await without.text(), /<img/);
+      assert.equal((await fetch(`${plain.url}/logo`)).status, 404);
+
+      const logo = testLogo();
+      const session = await createSession(admin, userId, {
+        platforms: ['sleeper'],
+        app_name: 'Waiver Wizard',
+        app_logo: logo,
+      });
+      const page = await fetch(session.url);
+      assert.match(page.headers.get('content-security-policy') ?? '', /img-src 'self';/);
+      assert.match(
+        await page.text(),
+        new RegExp(`<img class="logo" src="${session.path}/logo" alt="Waiver Wizard logo"`),
+      );
+      const served = await fetch(`${session.url}/logo`);
+      assert.equal(served.status, 200);
+      assert.equal(served.headers.get('content-type'), 'image/png');
+      assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
+      assert.deepEqual(
+        Buffer.from(await served.arrayBuffer()),
+        Buffer.from(logo.split(',')[1] as string, 'base64'),
+      );
+
+      for (const bad of [
+        'https://cdn.example.com/logo.png',
+        'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+        `data:image/jpeg;base64,${logo.split(',')[1]}`,
+      ]) {
+        const refused = await admin.json<{ invalid_params?: Array<{ name: string }> }>(
+          'POST',
+          `/admin/users/${userId}/connect-sessions`,
+          { platforms: ['sleeper'], app_logo: bad },
+        );
+        assert.equal(refused.status, 400, bad);
+        assert.equal(refused.body.invalid_params?.[0]?.name, 'app_logo', bad);
+      }
     });
 
     it('answers clear pages for unknown, malformed and foreign-platform links', async () => {
@@ -109,6 +190,11 @@ for (const dialect of testBackends()) {
         assert.equal(response.status, 403);
         assert.match(await response.text(), /not sent from its page/);
       }
+      for (const end of ['finish', 'cancel']) {
+        const forged = await postForm(t, `${session.path}/${end}`, { csrf: `${csrf}x` });
+        assert.equal(forged.status, 403, end);
+      }
+      assert.equal((await fetch(session.url)).status, 200, 'the session is still live');
       const json = await fetch(t.baseUrl + path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -135,7 +221,17 @@ for (const dialect of testBackends()) {
       assert.equal(wrong.status, 422);
       const wrongHtml = await wrong.text();
       assert.match(wrongHtml, /role="alert"/);
+      assert.match(
+        wrongHtml,
+        /We couldn&#39;t find a Sleeper user named nobody-by-this-name\. Check the spelling\./,
+      );
+      const reference = /data-reference>([^<]+)</.exec(wrongHtml)?.[1];
+      assert.ok(reference !== undefined, 'the page gives a reference');
+      assert.doesNotMatch(wrongHtml, /sleeper: no Sleeper user/, 'no technical text on the page');
       assert.match(wrongHtml, /value="nobody-by-this-name"/, 'the username is kept');
+      const logged = t.logs.find((line) => line.msg === 'connect page link failed');
+      assert.equal(logged?.request_id, reference);
+      assert.match(String(logged?.detail), /no Sleeper user named "nobody-by-this-name"/);
       const linked = await postForm(t, `${session.path}/link/sleeper`, {
         csrf,
         username: SYNTHETIC_SLEEPER_USER.username,
@@ -143,11 +239,24 @@ for (const dialect of testBackends()) {
       assert.equal(linked.status, 303);
       assert.equal(linked.headers.get('location'), session.path);
       const html = await pageWhenSynced(t, session.path);
-      assert.match(html, new RegExp(`Linked: ${SYNTHETIC_SLEEPER_USER.username}`));
-      assert.match(html, /data-sync="ok">Leagues read: [1-9]/);
+      assert.match(html, new RegExp(`Linked as ${SYNTHETIC_SLEEPER_USER.username}`));
+      assert.match(html, /Leagues read: [1-9]/);
       const finished = await postForm(t, `${session.path}/finish`, { csrf });
       assert.equal(finished.status, 303);
-      assert.equal(finished.headers.get('location'), 'https://app.example.com/after?x=1');
+      const location = finished.headers.get('location') ?? '';
+      assert.ok(location.startsWith('https://app.example.com/after?x=1&fd_session='), location);
+      const outcome = outcomeOf(location);
+      assert.deepEqual(
+        { status: outcome?.status, platforms: outcome?.platforms },
+        { status: 'linked', platforms: ['sleeper'] },
+      );
+      const listed = await admin.json<
+        Array<{ outcome?: string; link_failures: Array<{ request_id: string; detail: string }> }>
+      >('GET', `/admin/users/${userId}/connect-sessions`);
+      const stored = listed.body.find((s) => s.outcome !== undefined);
+      assert.equal(stored?.outcome, 'linked');
+      assert.equal(stored?.link_failures[0]?.request_id, reference);
+      assert.match(stored?.link_failures[0]?.detail ?? '', /no Sleeper user named/);
       const again = await fetch(session.url);
       assert.equal(again.status, 410);
       assert.match(await again.text(), /This link was already used/);

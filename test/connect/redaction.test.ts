@@ -1,5 +1,6 @@
 // A platform that echoes the password it was sent, in any encoding, shows it in no answer: the
-// connect page's refusal and the admin API's link problem both redact it (src/domain/redact.ts).
+// connect page words the refusal for people, and the admin API's link problem and the session's
+// link_failures redact the platform's text (src/domain/redact.ts).
 // MFL's login answer is a fake on 127.0.0.1 echoing the password in one form per attempt.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -67,8 +68,14 @@ for (const dialect of testBackends()) {
         });
         assert.equal(page.status, 422, why);
         const pageHtml = await page.text();
-        assert.match(pageHtml, /Invalid Password \*\*\*/, why);
+        // The page words it for people; the platform's redacted text is the admin API's.
+        assert.match(pageHtml, /MyFantasyLeague didn&#39;t accept this username and password/, why);
+        assert.doesNotMatch(pageHtml, /Invalid Password/, why);
         assertNoPassword(pageHtml, why);
+        const sessions = await admin.call('GET', `/admin/users/${userId}/connect-sessions`);
+        const listed = await sessions.text();
+        assert.match(listed, /Invalid Password \*\*\*/, why);
+        assertNoPassword(listed, why);
 
         const api = await admin.call('POST', `/admin/users/${userId}/links/mfl`, {
           credentials: { username: 'eve_mfl', password: PASSWORD },

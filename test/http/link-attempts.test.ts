@@ -52,7 +52,7 @@ async function checkAnswers(answers: Response[]): Promise<void> {
     const html = await answer.text();
     if (answer.status === 422) {
       refused++;
-      assert.match(html, /MFL did not accept the login/);
+      assert.match(html, /MyFantasyLeague didn&#39;t accept this username and password/);
       continue;
     }
     assert.equal(answer.status, 429, html.slice(0, 500));
@@ -61,7 +61,7 @@ async function checkAnswers(answers: Response[]): Promise<void> {
     assert.ok(retryAfter >= 1, 'Retry-After in whole seconds');
     assert.match(
       html,
-      new RegExp(`Too many tries\\. Wait ${retryAfter} seconds? and try again\\.`),
+      new RegExp(`Too many tries in a short time\\. Wait ${retryAfter} seconds, then try again\\.`),
     );
   }
   assert.ok(refused <= SESSION_CAP, `${refused} attempts reached MFL`);

@@ -104,6 +104,7 @@ for (const dialect of testBackends()) {
           { name: '013-league-teams-and-matchups' },
           { name: '014-league-transactions-and-drafts' },
           { name: '015-webhooks' },
+          { name: '016-connect-outcome' },
         ]);
       } finally {
         await second.close();

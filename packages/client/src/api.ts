@@ -540,7 +540,7 @@ export interface paths {
     put?: never;
     /**
      * Link an account
-     * @description Checks what is given against the platform once and stores the link (credentials encrypted; linking again replaces the link and clears "needs linking again"). By platform: `sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or `league_ids`); `yahoo` first without `code` (the answer is `action_required` with the address where the user approves access), then with the `code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. The link is not synced until a sync is started.
+     * @description Checks what is given against the platform once and stores the link (credentials encrypted; linking again replaces the link and clears "needs linking again"). By platform: `demo` with no fields (the sample leagues of `fantasy-data demo load`); `sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or `league_ids`); `yahoo` first without `code` (the answer is `action_required` with the address where the user approves access), then with the `code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. The link is not synced until a sync is started.
      *
      *     Requires an admin key with the scope `links` or `full`.
      */
@@ -624,7 +624,7 @@ export interface paths {
     put?: never;
     /**
      * Create a connect session
-     * @description A one-time link to the hosted page where the user links their accounts on the `platforms` allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and Yahoo's application keys are set), sees each link's first sync, and is sent to `return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused once the user has finished. The link grants nothing but that page for that user; hand it to the user only (it is in this answer once). `return_url` is stored normalised (an international host in punycode, other characters percent-encoded) and must be an absolute http(s) address without credentials, control characters or backslashes; with CONNECT_RETURN_ORIGINS set, on one of those origins.
+     * @description A one-time link to the hosted page where the user links their accounts on the `platforms` allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and Yahoo's application keys are set), sees each link's first sync, and is sent to `return_url` when done, with the outcome signed on it (`fd_session`, `fd_status`, `fd_platforms`, `fd_ts`, `fd_sig`: see "The hosted connect page" in docs/api.md). The page names `app_name` as asking and says what it will read (`products`). It lasts `expires_in` (default 1h, at most 7d) and is refused once the user has finished. The link grants nothing but that page for that user; hand it to the user only (it is in this answer once). `return_url` is stored normalised (an international host in punycode, other characters percent-encoded) and must be an absolute http(s) address without credentials, control characters or backslashes; with CONNECT_RETURN_ORIGINS set, on one of those origins.
      *
      *     Requires an admin key with the scope `connect` or `full`.
      */
@@ -1051,7 +1051,7 @@ export interface components {
        * @description A fantasy platform.
        * @enum {string}
        */
-      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       /** @description The platform's id of the account. */
       external_user_id: string;
       username?: string;
@@ -1095,7 +1095,7 @@ export interface components {
          * @description A fantasy platform.
          * @enum {string}
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
         /** @description The platform's id of the account. */
         external_user_id: string;
         username?: string;
@@ -1151,7 +1151,7 @@ export interface components {
        * @description A fantasy platform.
        * @enum {string}
        */
-      platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+      platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       /** @enum {string} */
       status: 'running' | 'ok' | 'partial' | 'failed' | 'interrupted';
       /**
@@ -1171,13 +1171,13 @@ export interface components {
          * @description A fantasy platform.
          * @enum {string}
          */
-        current_platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+        current_platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
         leagues_found: number;
         leagues_written: number;
         leagues_unchanged: number;
         leagues_failed: number;
         player_pools_refreshed: number;
-        needs_linking_again: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker')[];
+        needs_linking_again: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
       };
       error?: string;
     };
@@ -1189,7 +1189,7 @@ export interface components {
       session_id: number;
       /** @description The one-time link to hand the user: in the create answer only. */
       url?: string;
-      platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker')[];
+      platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
       return_url?: string;
       /**
        * Format: date-time
@@ -1206,6 +1206,36 @@ export interface components {
        * @description When the user finished on the page; the link is then refused.
        */
       used_at?: string;
+      /** @description The application the page names. */
+      app_name?: string;
+      /** @description Whether the session gives the page a logo of its own. */
+      has_app_logo?: boolean;
+      /** @description What the page says the application will read. */
+      products?: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
+      /**
+       * @description How the user left the page (also on the return URL, signed).
+       * @enum {string}
+       */
+      outcome?: 'linked' | 'partial' | 'failed' | 'cancelled';
+      /** @description Links the page could not make, oldest first (the newest 20): the technical detail behind the words the page showed, under the request id the page gave as reference. */
+      link_failures: {
+        /**
+         * @description A fantasy platform.
+         * @enum {string}
+         */
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        /** @description The problem code the admin API would answer. */
+        code: string;
+        /** @description The technical text, secrets redacted. */
+        detail: string;
+        /** @description The reference the page showed. */
+        request_id: string;
+        /**
+         * Format: date-time
+         * @description When the link failed.
+         */
+        at: string;
+      }[];
     };
     AdminWebhook: {
       /**
@@ -5458,7 +5488,7 @@ export interface operations {
         /** @description The user's id. */
         user_id: number;
         /** @description A fantasy platform. */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
     };
@@ -5585,7 +5615,7 @@ export interface operations {
         /** @description The user's id. */
         user_id: number;
         /** @description A fantasy platform. */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
     };
@@ -5780,7 +5810,7 @@ export interface operations {
         /** @description The user's id. */
         user_id: number;
         /** @description A fantasy platform. */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
     };
@@ -6039,7 +6069,7 @@ export interface operations {
            * @description A fantasy platform.
            * @enum {string}
            */
-          platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker';
+          platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
         };
       };
     };
@@ -6449,8 +6479,14 @@ export interface operations {
       content: {
         'application/json': {
           expires_in?: string;
-          platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker')[];
+          platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
           return_url?: string;
+          /** @description The application the page says is asking (default: CONNECT_APP_NAME). */
+          app_name?: string;
+          /** @description The application's logo on the page (default: CONNECT_APP_LOGO): a data: URI of a PNG, JPEG or WebP image of at most 32 KB, e.g. `data:image/png;base64,iVBOR...`. The page serves it from its own origin. */
+          app_logo?: string;
+          /** @description What the page tells the user the application will read, in plain words (usually the products of the token the application holds). */
+          products?: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
         };
       };
     };

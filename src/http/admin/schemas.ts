@@ -3,6 +3,7 @@
 import { FormatRegistry, Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PLATFORMS, PRODUCTS } from '../../domain/catalog.ts';
+import { CONNECT_OUTCOME_STATUSES } from '../../domain/connect-outcome.ts';
 import { isLinkedOverHttp } from '../../platforms/registry.ts';
 import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
@@ -132,6 +133,17 @@ export const SyncSchema = Type.Object(
 );
 export const SyncListSchema = Type.Array(SyncSchema);
 
+const ConnectLinkFailureSchema = Type.Object(
+  {
+    platform: PlatformSchema,
+    code: Type.String({ description: 'The problem code the admin API would answer.' }),
+    detail: Type.String({ description: 'The technical text, secrets redacted.' }),
+    request_id: Type.String({ description: 'The reference the page showed.' }),
+    at: Time('When the link failed.'),
+  },
+  { additionalProperties: false },
+);
+
 export const ConnectSessionSchema = Type.Object(
   {
     session_id: Id('The session.'),
@@ -145,6 +157,23 @@ export const ConnectSessionSchema = Type.Object(
     created_at: Time('When it was created.'),
     expires_at: Time('When the link stops working.'),
     used_at: Type.Optional(Time('When the user finished on the page; the link is then refused.')),
+    app_name: Type.Optional(Type.String({ description: 'The application the page names.' })),
+    has_app_logo: Type.Optional(
+      Type.Boolean({ description: 'Whether the session gives the page a logo of its own.' }),
+    ),
+    products: Type.Optional(
+      Type.Array(ProductSchema, { description: 'What the page says the application will read.' }),
+    ),
+    outcome: Type.Optional(
+      literals(CONNECT_OUTCOME_STATUSES, {
+        description: 'How the user left the page (also on the return URL, signed).',
+      }),
+    ),
+    link_failures: Type.Array(ConnectLinkFailureSchema, {
+      description:
+        'Links the page could not make, oldest first (the newest 20): the technical detail ' +
+        'behind the words the page showed, under the request id the page gave as reference.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -231,6 +260,17 @@ export function toSessionBody(
     created_at: session.createdAt,
     expires_at: session.expiresAt,
     ...(session.usedAt !== undefined && { used_at: session.usedAt }),
+    ...(session.appName !== undefined && { app_name: session.appName }),
+    ...(session.appLogo !== undefined && { has_app_logo: true }),
+    ...(session.products !== undefined && { products: session.products }),
+    ...(session.outcome !== undefined && { outcome: session.outcome }),
+    link_failures: session.linkFailures.map((f) => ({
+      platform: f.platform,
+      code: f.code,
+      detail: f.detail,
+      request_id: f.requestId,
+      at: f.at,
+    })),
   };
 }
 

@@ -2,9 +2,11 @@
 // answers: a page, a redirect, or a PageAnswer thrown by a step to be shown instead.
 import type { Logger } from 'pino';
 import type { Platform } from '../../domain/catalog.ts';
+import { connectSigningKey } from '../../domain/connect-outcome.ts';
 import { httpLinkOf } from '../../platforms/registry.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { RateLimiter } from '../../serving/rate-limit.ts';
+import { loadSecretKey } from '../../secrets.ts';
 import type { AdminServices } from '../admin/services.ts';
 import type { Exchange, Responder } from '../wire/exchange.ts';
 import { browserBinding } from './browser-binding.ts';
@@ -20,10 +22,19 @@ export interface ConnectContext {
   readonly logger: Logger;
   /** Ties an OAuth sign-in to the browser that started it. */
   readonly binding: BrowserBinding;
+  /** The key the return URL's outcome is signed with (hex), derived once, on first use. */
+  signingKey(): string;
 }
 
-export function connectContext(deps: Omit<ConnectContext, 'binding'>): ConnectContext {
-  return { ...deps, binding: browserBinding(deps.services.config.publicBaseUrl) };
+export function connectContext(
+  deps: Omit<ConnectContext, 'binding' | 'signingKey'>,
+): ConnectContext {
+  let key: string | undefined;
+  return {
+    ...deps,
+    binding: browserBinding(deps.services.config.publicBaseUrl),
+    signingKey: () => (key ??= connectSigningKey(loadSecretKey(deps.services.config))),
+  };
 }
 
 /** A page answered instead of the usual one (refused link, forged form...). */
@@ -51,7 +62,12 @@ export function headersFor(
   }
   const back = originOf(session?.returnUrl);
   if (back !== undefined) targets.push(back);
-  return pageHeaders(targets);
+  return pageHeaders(targets, session !== undefined && logoOf(ctx, session) !== undefined);
+}
+
+/** The application's logo (a data: URI): the session's, else CONNECT_APP_LOGO. */
+export function logoOf(ctx: ConnectContext, session: ConnectSession): string | undefined {
+  return session.appLogo ?? ctx.services.config.connectAppLogo;
 }
 
 /** Where the page may send the browser to sign in, for a platform linked by OAuth. */

@@ -1,18 +1,28 @@
-// Finishing a connect session: the return address checked before the session is used up, and
-// the wait for links of the page still in flight, so that a link is never stored after the
-// session was finished (it is stored first, or the finish is refused).
+// Finishing a connect session (Finish or Cancel): the return address checked before the session
+// is used up, the wait for links of the page still in flight, so that a link is never stored
+// after the session was finished (it is stored first, or the finish is refused), and the
+// outcome, kept on the session and sent signed on the return address.
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { normaliseReturnUrl } from '../../domain/return-url.ts';
 import type { Tx } from '../../storage/db.ts';
-import { finishConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import { returnUrlWithOutcome } from '../../domain/connect-outcome.ts';
+import type { ConnectOutcome } from '../../domain/connect-outcome.ts';
+import {
+  findConnectSession,
+  finishConnectSession,
+  setConnectOutcome,
+} from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { Exchange } from '../wire/exchange.ts';
 import { PageAnswer, redirect, sendPage } from './context.ts';
 import type { ConnectContext } from './context.ts';
 import { checkedForm } from './form.ts';
-import { noticePage, page } from './html.ts';
+import { renderEndPage } from './end-view.ts';
+import { noticePage } from './html.ts';
+import { finishedStatus, sessionProgress } from './progress.ts';
 import { alreadyUsed } from './session.ts';
+import { appNameOf } from './session-page.ts';
 
 /**
  * How long a finish waits for a link in flight: most links answer within a second or two; one
@@ -21,21 +31,25 @@ import { alreadyUsed } from './session.ts';
 export const FINISH_WAIT_MS = 5_000;
 const POLL_MS = 100;
 
-/** The finish button: the session used up once its links are done, then the return address. */
+/**
+ * Finish and Cancel: the session used up once its links are done, its outcome kept, then the
+ * return address with the outcome signed (or, without one, the end page saying the same).
+ */
 export async function finish(
   ctx: ConnectContext,
   ex: Exchange,
   token: string,
   session: ConnectSession,
+  how: 'finish' | 'cancel' = 'finish',
 ): Promise<void> {
   await checkedForm(ctx, ex, session);
   const { store } = ctx.services;
   // Checked before the session is used up: a stored address that is no valid Location (one
   // stored before return URLs were normalised) ends on the page below instead of a 500.
   const location = returnLocation(session, ex, ctx.logger);
-  const outcome = await finishWhenLinksDone(store.db, session.id);
-  if (outcome === 'used') alreadyUsed();
-  if (outcome === 'linking') {
+  const finished = await finishWhenLinksDone(store.db, session.id);
+  if (finished === 'used') alreadyUsed();
+  if (finished === 'linking') {
     throw new PageAnswer(
       409,
       noticePage(
@@ -46,20 +60,30 @@ export async function finish(
       ),
     );
   }
+  // Read once the session is used: no link can start or still be in flight, so this is final.
+  const used = (await findConnectSession(store.db, session.id)) ?? session;
+  const progress = await sessionProgress(ctx, used);
+  const status = how === 'cancel' ? 'cancelled' : finishedStatus(progress);
+  await setConnectOutcome(store.db, session.id, status);
+  const outcome: ConnectOutcome = {
+    sessionId: session.id,
+    status,
+    platforms: progress.linkedHere,
+    at: Math.floor(Date.now() / 1000),
+  };
   ctx.logger.info(
-    { connect_session: session.id, user_id: session.userId },
+    {
+      connect_session: session.id,
+      user_id: session.userId,
+      outcome: status,
+      platforms: progress.linkedHere,
+    },
     'connect session finished',
   );
-  if (location !== undefined) return redirect(ctx, ex, location, session);
-  sendPage(
-    ctx,
-    ex,
-    200,
-    page(
-      'All set',
-      '<h1>All set</h1><p class="lead">Your accounts are linked. You can close this page.</p>',
-    ),
-  );
+  if (location !== undefined) {
+    return redirect(ctx, ex, returnUrlWithOutcome(location, outcome, ctx.signingKey()), session);
+  }
+  sendPage(ctx, ex, 200, renderEndPage(appNameOf(ctx, session), status, progress, how));
 }
 
 /**

@@ -26,23 +26,40 @@ export function platformHelp(platform: Platform, appName: string): string {
 
 /** The form's submit button: the platform's sign-in for OAuth, else "Link <name>". */
 export function linkLabel(platform: Platform): string {
-  const oauth = pageLink(platform).oauth;
-  return oauth === undefined ? `Link ${platformName(platform)}` : `Sign in with ${oauth.provider}`;
+  const link = pageLink(platform);
+  if (link.oauth !== undefined) return `Sign in with ${link.oauth.provider}`;
+  return link.submitLabel ?? `Link ${platformName(platform)}`;
 }
 
-/** The form's inputs; `values` refills the non-secret ones after an error. */
-export function formFields(platform: Platform, values: Readonly<Record<string, string>>): string {
+/**
+ * The form's inputs; `values` refills the non-secret ones after an error. The first input gets
+ * the focus on a fresh form; after an error each input is described by the error too.
+ */
+export function formFields(
+  platform: Platform,
+  values: Readonly<Record<string, string>>,
+  options: { autofocus?: boolean; describedBy?: string } = {},
+): string {
   return pageLink(platform)
-    .fields.map((field) => {
+    .fields.map((field, index) => {
       const id = `${platform}-${field.name}`;
       const value = field.secret === true ? '' : (values[field.name] ?? '');
+      const hintId = `${id}-hint`;
+      const described = [
+        ...(field.hint === undefined ? [] : [hintId]),
+        ...(options.describedBy === undefined ? [] : [options.describedBy]),
+      ];
       return (
         `<label for="${id}">${escapeHtml(field.label)}</label>` +
         `<input id="${id}" name="${field.name}" type="${field.type}" value="${escapeHtml(value)}"` +
+        (described.length === 0 ? '' : ` aria-describedby="${described.join(' ')}"`) +
+        (options.autofocus === true && index === 0 ? ' autofocus' : '') +
         // One autocomplete each: the field's own, else "off" for a secret the browser should
         // not offer to save (a cookie value), else none.
         `${autocompleteOf(field)}>` +
-        (field.hint === undefined ? '' : `<div class="hint">${escapeHtml(field.hint)}</div>`)
+        (field.hint === undefined
+          ? ''
+          : `<div class="hint" id="${hintId}">${escapeHtml(field.hint)}</div>`)
       );
     })
     .join('');

@@ -10,12 +10,16 @@ import { STYLE_HASH, page } from './html.ts';
 /**
  * Headers of every answer of the page. `formTargets` are the other origins a form may end up at
  * (Chrome applies form-action to the redirect after a POST): Yahoo's sign-in, the return URL.
+ * `logo`: the page shows the application's logo, served from the page's own origin.
  */
-export function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+export function pageHeaders(
+  formTargets: readonly string[] = [],
+  logo = false,
+): Record<string, string> {
   const targets = [...new Set(formTargets)].join(' ');
   return {
     'Content-Security-Policy':
-      `default-src 'none'; style-src '${STYLE_HASH}'; img-src 'none'; ` +
+      `default-src 'none'; style-src '${STYLE_HASH}'; img-src ${logo ? "'self'" : "'none'"}; ` +
       `form-action 'self'${targets === '' ? '' : ` ${targets}`}; frame-ancestors 'none'; base-uri 'none'`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',

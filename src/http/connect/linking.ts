@@ -37,7 +37,8 @@ export async function linkFromForm(
     await linkAndSync(ctx, session, platform, request);
   } catch (error) {
     const secrets = request === undefined ? [] : linkSecrets(request);
-    return showLinkFailure(ctx, ex, token, session, { platform, error, values, secrets });
+    const failure = { platform, error, values, secrets, byForm: request === undefined };
+    return showLinkFailure(ctx, ex, token, session, failure);
   }
   redirect(ctx, ex, `/connect/${token}`, session);
 }

@@ -5,12 +5,13 @@ import { isPlatform } from '../../domain/catalog.ts';
 import { hashToken } from '../../domain/tokens.ts';
 import { httpLinkOf } from '../../platforms/registry.ts';
 import {
-  findConnectSession,
   findOauthState,
   insertOauthState,
   takeOauthState,
-} from '../../storage/repositories/connect-sessions.ts';
+} from '../../storage/repositories/connect-oauth-states.ts';
+import { findConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
+import { HttpProblem } from '../../serving/problems.ts';
 import type { Exchange } from '../wire/exchange.ts';
 import { HTML, PageAnswer, headersFor, redirect } from './context.ts';
 import type { ConnectContext } from './context.ts';
@@ -18,7 +19,7 @@ import { newOauthState, verifyOauthState } from './guard.ts';
 import { noticePage, refusedPage } from './html.ts';
 import { linkAndSync } from './linking.ts';
 import { limitSession, live } from './session.ts';
-import { showLinkFailure, showPage } from './session-page.ts';
+import { showLinkFailure } from './session-page.ts';
 
 const STATE_LIFETIME_MS = 15 * 60_000;
 
@@ -81,11 +82,8 @@ export async function oauthCallback(
   if (code === null || code === '') {
     const why =
       query.get('error') === 'access_denied' ? 'access was not allowed' : 'no code came back';
-    return showPage(ctx, ex, token, session, 200, {
-      platform,
-      error: `${provider} did not link: ${why}. Try again.`,
-      values: {},
-    });
+    const error = new HttpProblem('link_refused', `${provider} did not link: ${why}. Try again.`);
+    return showLinkFailure(ctx, ex, token, session, { platform, error, values: {}, secrets: [] });
   }
   try {
     await linkAndSync(ctx, session, platform, { code });

@@ -1,26 +1,26 @@
 // The connect page's routes: method and path pattern to a named handler. A session route's
 // session comes from the token in its address; the OAuth callback's from its signed state.
-import { isPlatform } from '../../domain/catalog.ts';
-import type { Platform } from '../../domain/catalog.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { Exchange } from '../wire/exchange.ts';
 import { Router } from '../wire/router.ts';
 import type { RouteMatch } from '../wire/router.ts';
-import { PageAnswer } from './context.ts';
 import type { ConnectContext } from './context.ts';
 import { finish } from './finish.ts';
 import { checkedForm } from './form.ts';
 import { isOauthPlatform } from './forms.ts';
-import { refusedPage } from './html.ts';
 import { linkFromForm } from './linking.ts';
+import { serveLogo } from './logo.ts';
 import { oauthCallback, oauthPlatformOf, startOauth } from './oauth.ts';
-import { showPage } from './session-page.ts';
+import { offeredPlatform, showPage, showPlatformPage } from './session-page.ts';
 
 /** The page's operations: the route labels of its requests in the metrics and the log. */
 export const CONNECT_OPERATIONS = [
   'connectPage',
+  'connectPlatformPage',
+  'connectLogo',
   'connectLink',
   'connectFinish',
+  'connectCancel',
   'connectOauthCallback',
 ] as const;
 type ConnectOperation = (typeof CONNECT_OPERATIONS)[number];
@@ -70,11 +70,39 @@ export const CONNECT_ROUTES: readonly ConnectRoute[] = [
     serve: (ctx, ex, { token, session }) => showPage(ctx, ex, token, session),
   },
   {
+    operationId: 'connectPlatformPage',
+    pattern: '/connect/{token}/platform/{platform}',
+    method: 'read',
+    kind: 'session',
+    serve: async (ctx, ex, { token, session, params }) =>
+      showPlatformPage(
+        ctx,
+        ex,
+        token,
+        session,
+        await offeredPlatform(ctx, session, params[0] ?? ''),
+      ),
+  },
+  {
+    operationId: 'connectLogo',
+    pattern: '/connect/{token}/logo',
+    method: 'read',
+    kind: 'session',
+    serve: serveLogo,
+  },
+  {
     operationId: 'connectFinish',
     pattern: '/connect/{token}/finish',
     method: 'form',
     kind: 'session',
     serve: (ctx, ex, { token, session }) => finish(ctx, ex, token, session),
+  },
+  {
+    operationId: 'connectCancel',
+    pattern: '/connect/{token}/cancel',
+    method: 'form',
+    kind: 'session',
+    serve: (ctx, ex, { token, session }) => finish(ctx, ex, token, session, 'cancel'),
   },
   {
     operationId: 'connectLink',
@@ -88,20 +116,10 @@ export const CONNECT_ROUTES: readonly ConnectRoute[] = [
 /** Links a platform the session offers: its sign-in for OAuth, else from the form's fields. */
 async function link(ctx: ConnectContext, ex: Exchange, visit: Visit): Promise<void> {
   const { token, session } = visit;
-  const platform = offeredPlatform(session, visit.params[0] ?? '');
+  const platform = await offeredPlatform(ctx, session, visit.params[0] ?? '');
   const form = await checkedForm(ctx, ex, session);
   if (isOauthPlatform(platform)) return startOauth(ctx, ex, token, session, platform);
   return linkFromForm(ctx, ex, token, session, platform, form);
-}
-
-function offeredPlatform(session: ConnectSession, segment: string): Platform {
-  if (!isPlatform(segment) || !session.platforms.includes(segment)) {
-    throw new PageAnswer(
-      404,
-      refusedPage('Page not found', 'This link does not offer that platform.'),
-    );
-  }
-  return segment;
 }
 
 export type RouteFound = RouteMatch<ConnectRoute>;

@@ -1,74 +1,119 @@
-// The session's page as answered: each platform the session offers with its linked account, its
-// first sync, and, after a failed link, why it failed beside its form.
+// The session's pages as answered: the picker with where the person stands, one platform's page
+// with its form, and that page again after a failed link, with why in people's words. The
+// failure's technical text goes to the log and the session's list (admin API) under the
+// request id the page shows as its reference.
 import type { Platform } from '../../domain/catalog.ts';
-import { listAccounts } from '../../storage/repositories/accounts.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { PlatformError } from '../../platforms/connector.ts';
+import { recordConnectLinkFailure } from '../../storage/repositories/connect-sessions.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import { HttpProblem } from '../../serving/problems.ts';
 import { linkProblem } from '../admin/routes/common.ts';
 import type { Exchange } from '../wire/exchange.ts';
-import { sendPage } from './context.ts';
+import { PageAnswer, logoOf, sendPage } from './context.ts';
 import type { ConnectContext } from './context.ts';
+import { refusedPage } from './html.ts';
+import { isOffered } from './offered.ts';
+import { renderPlatformPage } from './platform-view.ts';
+import { sessionProgress } from './progress.ts';
 import { renderSessionPage } from './view.ts';
-import type { PlatformView } from './view.ts';
+import { peopleMessage, productWords } from './words.ts';
 
-/** A failed link shown beside its platform's form, with the values it had (secrets left out). */
-export interface FormError {
-  platform: Platform;
-  error: string;
-  values: Record<string, string>;
+/** The application asking: the session's name for it, else the deployment's. */
+export function appNameOf(ctx: ConnectContext, session: ConnectSession): string {
+  return session.appName ?? ctx.services.config.connectAppName;
 }
 
+/** The picker. */
 export async function showPage(
   ctx: ConnectContext,
   ex: Exchange,
   token: string,
   session: ConnectSession,
-  status = 200,
-  shown?: FormError,
-  extraHeaders?: Readonly<Record<string, string>>,
 ): Promise<void> {
+  const reads = productWords(session.products);
   const html = renderSessionPage({
-    appName: ctx.services.config.connectAppName,
+    appName: appNameOf(ctx, session),
+    ...(logoOf(ctx, session) !== undefined && { logo: `/connect/${token}/logo` }),
+    ...(reads !== undefined && { reads }),
     token,
     csrf: session.csrfToken,
-    platforms: await views(ctx, session, shown),
+    progress: await sessionProgress(ctx, session),
     ...(session.returnUrl !== undefined && { returnUrl: session.returnUrl }),
   });
-  sendPage(ctx, ex, status, html, session, extraHeaders);
+  sendPage(ctx, ex, 200, html, session);
 }
 
-async function views(
+/** A failed link as its platform's page shows it. */
+export interface FormError {
+  platform: Platform;
+  /** In people's words. */
+  message: string;
+  values: Record<string, string>;
+}
+
+/** One platform's page, with a failed link's words when there is one. */
+export async function showPlatformPage(
+  ctx: ConnectContext,
+  ex: Exchange,
+  token: string,
+  session: ConnectSession,
+  platform: Platform,
+  failure?: { status: number; error: FormError; headers?: Readonly<Record<string, string>> },
+): Promise<void> {
+  const progress = (await sessionProgress(ctx, session)).platforms.find(
+    (p) => p.platform === platform,
+  );
+  if (progress === undefined) notOffered();
+  const html = renderPlatformPage({
+    appName: appNameOf(ctx, session),
+    token,
+    csrf: session.csrfToken,
+    progress,
+    ...(failure !== undefined && {
+      error: { message: failure.error.message, reference: ex.requestId },
+      values: failure.error.values,
+    }),
+  });
+  sendPage(ctx, ex, failure?.status ?? 200, html, session, failure?.headers);
+}
+
+/** The platform a session's address names, when its page offers it. */
+export async function offeredPlatform(
   ctx: ConnectContext,
   session: ConnectSession,
-  shown: FormError | undefined,
-): Promise<PlatformView[]> {
-  const { store, accounts } = ctx.services;
-  const linked = await listAccounts(store.db, { userId: session.userId });
-  const syncs = await accounts.syncs.list({ connectSessionId: session.id });
-  return session.platforms.map((platform) => {
-    const account = linked.find((a) => a.platform === platform);
-    const sync = syncs.find((s) => s.platform === platform);
-    return {
-      platform,
-      ...(account !== undefined && {
-        linked: {
-          name: account.username ?? account.externalUserId,
-          ...(account.linkProblem !== undefined && { problem: account.linkProblem }),
-        },
-      }),
-      ...(sync !== undefined && { sync }),
-      ...(shown?.platform === platform && { error: shown.error, values: shown.values }),
-    };
-  });
+  segment: string,
+): Promise<Platform> {
+  const platform = segment as Platform;
+  if (!session.platforms.includes(platform) || !(await isOffered(ctx, session, platform))) {
+    notOffered();
+  }
+  return platform;
 }
 
 /**
- * The page again with why a link failed beside its form: 422, or 503 with Retry-After while
- * the platform's call budget is in use by syncs or the sync queue does not answer, or 429 with
- * Retry-After after too many tries.
- * Other errors are not the page's to show.
+ * What refused the link, for the words: the platform's error kind; 'invalid' for input the
+ * connector refused (a login MFL turned down, a malformed SWID); none for the form's own check.
  */
-export function showLinkFailure(
+function failureKind(error: unknown, byForm: boolean): string | undefined {
+  if (error instanceof PlatformError) return error.kind;
+  return byForm || !(error instanceof InvalidInputError) ? undefined : 'invalid';
+}
+
+function notOffered(): never {
+  throw new PageAnswer(
+    404,
+    refusedPage('Page not found', 'This link does not offer that platform.'),
+  );
+}
+
+/**
+ * The platform's page again with why a link failed: 422, or 503 with Retry-After while the
+ * platform's call budget is in use by syncs or the sync queue does not answer, or 429 with
+ * Retry-After after too many tries. The technical text is logged and kept on the session with
+ * the request id. Other errors are not the page's to show.
+ */
+export async function showLinkFailure(
   ctx: ConnectContext,
   ex: Exchange,
   token: string,
@@ -78,19 +123,41 @@ export function showLinkFailure(
     error: unknown;
     values: Record<string, string>;
     secrets: readonly string[];
+    /** The form's own check refused it: the platform was not asked. */
+    byForm?: boolean;
   },
 ): Promise<void> {
   const problem = linkProblem(failure.error, failure.secrets);
   if (!(problem instanceof HttpProblem)) throw failure.error;
   const { platform, values } = failure;
+  const kind = failureKind(failure.error, failure.byForm === true);
+  ctx.logger.info(
+    {
+      connect_session: session.id,
+      request_id: ex.requestId,
+      platform,
+      code: problem.code,
+      ...(kind !== undefined && { platform_error: kind }),
+      detail: problem.detail,
+    },
+    'connect page link failed',
+  );
+  // The queue's failure comes after the link was stored: not a failed link.
+  if (problem.code !== 'queue_unavailable') {
+    await recordConnectLinkFailure(ctx.services.store.db, session.id, {
+      platform,
+      code: problem.code,
+      detail: problem.detail,
+      requestId: ex.requestId,
+      at: new Date().toISOString(),
+    });
+  }
   const waits = ['platform_busy', 'link_attempts_exceeded', 'queue_unavailable'];
   const status = waits.includes(problem.code) ? problem.status : 422;
-  // The link itself is stored by then; only its first sync was not taken: say that in the
-  // person's words (the queue's own are for the admin API and the log).
-  const error =
-    problem.code === 'queue_unavailable'
-      ? 'Your account is linked, but reading its leagues could not start just now. ' +
-        `Wait ${problem.headers?.['Retry-After'] ?? 10} seconds and press the button again.`
-      : problem.detail;
-  return showPage(ctx, ex, token, session, status, { platform, error, values }, problem.headers);
+  const message = peopleMessage(platform, problem, kind, values);
+  return showPlatformPage(ctx, ex, token, session, platform, {
+    status,
+    error: { platform, message, values },
+    headers: problem.headers,
+  });
 }

@@ -49,7 +49,8 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
       signal?: AbortSignal,
     ): Promise<LinkOutcome> {
       signal?.throwIfAborted();
-      const username = request.username ?? '';
+      // The admin API's and the connect page's link name no user: the demo has only the one.
+      const username = request.username ?? DEMO_USERNAME;
       if (username !== DEMO_USERNAME) {
         throw new PlatformError(
           'demo',

@@ -1,13 +1,27 @@
-// The bundled demo as a platform: generated data, no network, linked by the operator from the CLI
-// only (`fantasy-data demo` does it), never over HTTP.
+// The bundled demo as a platform: generated data, no network. The operator loads it from the CLI
+// (`fantasy-data demo load`, or on an empty store at start-up); once loaded, anyone can link it
+// over HTTP (the admin API, the connect page) to try the service with its sample leagues, so the
+// whole connect flow runs offline. The connect page offers it only when it is loaded.
 import { definePlatform } from '../module.ts';
 import { createDemoConnector } from './connector.ts';
+import { DEMO_USERNAME } from './plan.ts';
 
 export const demo = definePlatform({
   id: 'demo',
-  name: 'Demo',
+  name: 'Sample leagues (demo)',
   sports: ['football', 'baseball', 'basketball'],
-  link: { cli: [] },
+  link: {
+    cli: [],
+    http: {
+      api: '`demo` with no fields (the sample leagues of `fantasy-data demo load`)',
+      fields: [],
+      help:
+        'Made-up sample leagues, to see what {app} does before linking your own: nothing of ' +
+        'yours is read. You can link your real platforms too.',
+      submitLabel: 'Try with sample leagues',
+      fromForm: () => ({ username: DEMO_USERNAME }),
+    },
+  },
   settings: {},
   createConnector: () => createDemoConnector(),
 });

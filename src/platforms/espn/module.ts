@@ -27,7 +27,12 @@ export const espn = definePlatform({
           secret: true,
           hint: 'A long text starting with AE.',
         },
-        { name: 'swid', label: 'SWID cookie', type: 'text', hint: 'A GUID in braces: {0123...}.' },
+        {
+          name: 'swid',
+          label: 'SWID cookie',
+          type: 'text',
+          hint: 'Looks like {0123ABCD-4567-...}: paste it with or without its braces, both work.',
+        },
         {
           name: 'league_ids',
           label: 'League ids (optional)',
@@ -36,10 +41,11 @@ export const espn = definePlatform({
         },
       ],
       help:
-        'Private ESPN leagues need two cookies of a signed-in browser. Where to find them: sign in ' +
-        'at fantasy.espn.com on a computer, open the developer tools (F12), then Application → ' +
-        'Cookies → https://fantasy.espn.com (Firefox: Storage → Cookies), and copy the values of ' +
-        'espn_s2 and SWID. They are stored encrypted. Signing out of ESPN ends them.',
+        'Private ESPN leagues need two cookies of a signed-in browser; public leagues need only ' +
+        'their id.\n\nWhere to find the cookies: sign in at fantasy.espn.com on a computer, open ' +
+        'the developer tools (F12), then Application → Cookies → https://fantasy.espn.com ' +
+        '(Firefox: Storage → Cookies), and copy the values of espn_s2 and SWID.\n\nThey are ' +
+        'stored encrypted. Signing out of ESPN ends them: if you sign out, link again here.',
       fromForm(value) {
         const s2 = formText(value, 'espn_s2');
         const swid = formText(value, 'swid');

@@ -1,9 +1,11 @@
-// Connect sessions: one-time links to the hosted page where a user links their platforms, and
-// the single-use OAuth states of the page's redirects. Only hashes of the session token and of
-// a state's random part are stored.
+// Connect sessions: one-time links to the hosted page where a user links their platforms, the
+// links the page could not make and how each ended. Only a hash of the session token is stored;
+// the single-use OAuth states of the page's redirects are in connect-oauth-states.ts.
 import type { Selectable } from 'kysely';
-import type { Platform } from '../../domain/catalog.ts';
-import { isPlatform } from '../../domain/catalog.ts';
+import type { Platform, Product } from '../../domain/catalog.ts';
+import { isPlatform, isProduct } from '../../domain/catalog.ts';
+import { CONNECT_OUTCOME_STATUSES } from '../../domain/connect-outcome.ts';
+import type { ConnectOutcomeStatus } from '../../domain/connect-outcome.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
 import type { ConnectSessionsTable } from '../schema.ts';
@@ -18,6 +20,37 @@ export interface ConnectSession {
   createdAt: string;
   expiresAt: string;
   usedAt?: string;
+  /** The application asking, when the session names it (else CONNECT_APP_NAME). */
+  appName?: string;
+  /** Its logo as a data: URI, when the session gives one (else CONNECT_APP_LOGO). */
+  appLogo?: string;
+  /** The products the application will read, when the session says. */
+  products?: Product[];
+  /** The links its page could not make, oldest first. */
+  linkFailures: ConnectLinkFailure[];
+  /** How it ended; set when it was used. */
+  outcome?: ConnectOutcomeStatus;
+}
+
+/** A link the page could not make: what the person was shown is worded from `code`. */
+export interface ConnectLinkFailure {
+  platform: Platform;
+  /** The problem code (link_refused, platform_unavailable...). */
+  code: string;
+  /** The technical text (secrets redacted), for the admin API and the log; never the page. */
+  detail: string;
+  requestId: string;
+  at: string;
+}
+
+function toFailures(text: string | null): ConnectLinkFailure[] {
+  if (text === null) return [];
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? (parsed as ConnectLinkFailure[]) : [];
+}
+
+function toOutcome(text: string | null): ConnectOutcomeStatus | undefined {
+  return CONNECT_OUTCOME_STATUSES.find((status) => status === text);
 }
 
 function toSession(row: Selectable<ConnectSessionsTable>): ConnectSession {
@@ -31,6 +64,11 @@ function toSession(row: Selectable<ConnectSessionsTable>): ConnectSession {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     ...(row.used_at !== null && { usedAt: row.used_at }),
+    ...(row.app_name !== null && { appName: row.app_name }),
+    ...(row.app_logo !== null && { appLogo: row.app_logo }),
+    ...(row.products !== null && { products: row.products.split(' ').filter(isProduct) }),
+    linkFailures: toFailures(row.link_failures),
+    ...(toOutcome(row.outcome) !== undefined && { outcome: toOutcome(row.outcome) }),
   };
 }
 
@@ -44,6 +82,9 @@ export async function insertConnectSession(
     returnUrl?: string;
     csrfToken: string;
     expiresAt: string;
+    appName?: string;
+    appLogo?: string;
+    products?: readonly Product[];
   },
 ): Promise<ConnectSession> {
   const row = await db
@@ -58,6 +99,9 @@ export async function insertConnectSession(
       created_at: nowIso(),
       expires_at: s.expiresAt,
       used_at: null,
+      app_name: s.appName ?? null,
+      app_logo: s.appLogo ?? null,
+      products: s.products === undefined ? null : s.products.join(' '),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -155,6 +199,41 @@ export async function beginConnectLink(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * How a finished session ended: written once it is used, when no link of it can start or still
+ * be in flight, so the outcome counts every link.
+ */
+export async function setConnectOutcome(
+  db: Tx,
+  id: number,
+  outcome: ConnectOutcomeStatus,
+): Promise<void> {
+  await db.updateTable('connect_sessions').set({ outcome }).where('id', '=', id).execute();
+}
+
+/**
+ * Adds a link the page could not make to the session's list (kept to the newest 20: a person
+ * retrying a typo should not grow a row without end).
+ */
+export async function recordConnectLinkFailure(
+  db: Tx,
+  id: number,
+  failure: ConnectLinkFailure,
+): Promise<void> {
+  const row = await db
+    .selectFrom('connect_sessions')
+    .select('link_failures')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return;
+  const failures = [...toFailures(row.link_failures), failure].slice(-20);
+  await db
+    .updateTable('connect_sessions')
+    .set({ link_failures: JSON.stringify(failures) })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The link begun by beginConnectLink is over (stored or failed). */
 export async function endConnectLink(db: Tx, id: number): Promise<void> {
   await db
@@ -171,76 +250,4 @@ export async function endConnectLink(db: Tx, id: number): Promise<void> {
     .where('id', '=', id)
     .where('links_in_flight', '>', 0)
     .execute();
-}
-
-export async function insertOauthState(
-  db: Tx,
-  s: {
-    nonceHash: string;
-    sessionId: number;
-    platform: Platform;
-    sessionTokenEncrypted: string;
-    /** SHA-256 of the value in the cookie of the browser that started the sign-in. */
-    browserHash: string;
-    expiresAt: string;
-  },
-): Promise<void> {
-  await db
-    .insertInto('connect_oauth_states')
-    .values({
-      nonce_hash: s.nonceHash,
-      session_id: s.sessionId,
-      platform: s.platform,
-      session_token_encrypted: s.sessionTokenEncrypted,
-      browser_hash: s.browserHash,
-      created_at: nowIso(),
-      expires_at: s.expiresAt,
-      used_at: null,
-    })
-    .execute();
-}
-
-export interface OauthState {
-  sessionId: number;
-  platform: Platform;
-  sessionTokenEncrypted: string;
-  /** Undefined on states from before migration 011: those are refused. */
-  browserHash?: string;
-  expiresAt: string;
-}
-
-/** The state not yet taken, to check before taking it; undefined when unknown or used. */
-export async function findOauthState(db: Tx, nonceHash: string): Promise<OauthState | undefined> {
-  const row = await db
-    .selectFrom('connect_oauth_states')
-    .select(['session_id', 'platform', 'session_token_encrypted', 'browser_hash', 'expires_at'])
-    .where('nonce_hash', '=', nonceHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (row === undefined || !isPlatform(row.platform)) return undefined;
-  return {
-    sessionId: row.session_id,
-    platform: row.platform,
-    sessionTokenEncrypted: row.session_token_encrypted,
-    ...(row.browser_hash !== null && { browserHash: row.browser_hash }),
-    expiresAt: row.expires_at,
-  };
-}
-
-/**
- * Takes the state: marks it used; false when it is unknown or was already taken. The update is
- * the check, so two callbacks with one state cannot both pass.
- */
-export async function takeOauthState(
-  db: Tx,
-  nonceHash: string,
-  at: string = nowIso(),
-): Promise<boolean> {
-  const result = await db
-    .updateTable('connect_oauth_states')
-    .set({ used_at: at })
-    .where('nonce_hash', '=', nonceHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

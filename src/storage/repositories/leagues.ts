@@ -86,3 +86,14 @@ export async function findLeagueForUser(
     .executeTakeFirst();
   return row && toLeague(row);
 }
+
+/** Whether the store holds any league of the platform (the demo's: whether it was loaded). */
+export async function hasLeaguesOf(db: Tx, platform: Platform): Promise<boolean> {
+  const row = await db
+    .selectFrom('leagues')
+    .select('id')
+    .where('platform', '=', platform)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
+import { parseLogo } from '../../../domain/app-logo.ts';
 import { InvalidInputError } from '../../../domain/errors.ts';
 import { normaliseReturnUrl } from '../../../domain/return-url.ts';
 import {
@@ -22,6 +23,7 @@ import {
   ConnectSessionSchema,
   DURATION,
   PlatformSchema,
+  ProductSchema,
   toSessionBody,
 } from '../schemas.ts';
 import { NoQuery, UserParams, userOrNotFound } from './common.ts';
@@ -52,7 +54,9 @@ export const createSessionRoute = defineAdminRoute({
     'A one-time link to the hosted page where the user links their accounts on the `platforms` ' +
     'allowed (default: every platform the page offers; Yahoo only when PUBLIC_BASE_URL and ' +
     "Yahoo's application keys are set), sees each link's first sync, and is sent to " +
-    '`return_url` when done. It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
+    '`return_url` when done, with the outcome signed on it (`fd_session`, `fd_status`, ' +
+    '`fd_platforms`, `fd_ts`, `fd_sig`: see "The hosted connect page" in docs/api.md). The ' +
+    'page names `app_name` as asking and says what it will read (`products`). It lasts `expires_in` (default 1h, at most 7d) and is refused ' +
     'once the user has finished. The link grants nothing but that page for that user; hand it ' +
     'to the user only (it is in this answer once). `return_url` is stored normalised (an ' +
     'international host in punycode, other characters percent-encoded) and must be an absolute ' +
@@ -65,6 +69,31 @@ export const createSessionRoute = defineAdminRoute({
       expires_in: Type.Optional(Type.String({ pattern: DURATION })),
       platforms: Type.Optional(Type.Array(PlatformSchema, { minItems: 1 })),
       return_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      app_name: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 80,
+          pattern: '\\S',
+          description: 'The application the page says is asking (default: CONNECT_APP_NAME).',
+        }),
+      ),
+      app_logo: Type.Optional(
+        Type.String({
+          maxLength: 48_000,
+          description:
+            "The application's logo on the page (default: CONNECT_APP_LOGO): a data: URI of a " +
+            'PNG, JPEG or WebP image of at most 32 KB, e.g. `data:image/png;base64,iVBOR...`. ' +
+            'The page serves it from its own origin.',
+        }),
+      ),
+      products: Type.Optional(
+        Type.Array(ProductSchema, {
+          minItems: 1,
+          description:
+            'What the page tells the user the application will read, in plain words ' +
+            '(usually the products of the token the application holds).',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -78,6 +107,8 @@ export const createSessionRoute = defineAdminRoute({
       expires_in: '30m',
       platforms: ['sleeper', 'espn'],
       return_url: 'https://app.example.com/done',
+      app_name: 'Waiver Wizard',
+      products: ['league', 'roster', 'team'],
     },
   },
   async handler({ params, body, services, req, header }) {
@@ -108,6 +139,14 @@ export const createSessionRoute = defineAdminRoute({
         throw bodyProblem('return_url', error.message);
       }
     }
+    if (body.app_logo !== undefined) {
+      try {
+        parseLogo(body.app_logo);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        throw bodyProblem('app_logo', error.message);
+      }
+    }
     const token = generateConnectToken();
     const session = await insertConnectSession(store.db, {
       userId: params.user_id,
@@ -115,6 +154,9 @@ export const createSessionRoute = defineAdminRoute({
       tokenPrefix: tokenDisplayPrefix(token),
       platforms,
       ...(returnUrl !== undefined && { returnUrl }),
+      ...(body.app_name !== undefined && { appName: body.app_name.trim() }),
+      ...(body.app_logo !== undefined && { appLogo: body.app_logo.trim() }),
+      ...(body.products !== undefined && { products: [...new Set(body.products)] }),
       csrfToken: randomBytes(24).toString('base64url'),
       expiresAt: new Date(Date.now() + lifetime).toISOString(),
     });

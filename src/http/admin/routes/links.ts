@@ -6,8 +6,9 @@ import { MODULES, isLinkedOverHttp } from '../../../platforms/registry.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
+import { hasLeaguesOf } from '../../../storage/repositories/leagues.ts';
 import { unlinkAccount } from '../../../storage/repositories/removals.ts';
-import { invalidParameter } from '../../../serving/problems.ts';
+import { HttpProblem, invalidParameter } from '../../../serving/problems.ts';
 import { defineAdminRoute } from '../route.ts';
 import { LinkListSchema, LinkOutcomeSchema, LinkSchema, toLinkBody } from '../schemas.ts';
 import {
@@ -132,6 +133,12 @@ export const linkRoute = defineAdminRoute({
       );
     }
     await userOrNotFound(store, params.user_id);
+    if (params.platform === 'demo' && !(await hasLeaguesOf(store.db, 'demo'))) {
+      throw new HttpProblem(
+        'link_refused',
+        'the demo is not loaded here: run `fantasy-data demo load` (or start on an empty store)',
+      );
+    }
     const request = {
       ...(body.username !== undefined && { username: body.username }),
       ...(body.email !== undefined && { email: body.email }),
