@@ -104,7 +104,12 @@ export function createApiMount(deps: {
   /** A file of the /docs page: its address names its bytes, so it is cached for a year. */
   function serveAsset(ex: Exchange): void {
     const asset = docs.assets.byPath.get(ex.path);
+    // An unknown file is an unknown path, as anywhere else: no operation.
     if (asset === undefined) throw new HttpProblem('route_not_found', 'no such file of /docs');
+    ex.operationId = 'docs';
+    const { method } = ex.req;
+    if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
+    discardBody(ex.req);
     const coding = preferredCoding(ex.headers['accept-encoding']);
     const body = coding === 'identity' ? asset.body : asset.encoded(coding);
     responder.send(ex, 200, asset.contentType, body, {
@@ -118,13 +123,7 @@ export function createApiMount(deps: {
   return {
     prefix: '/',
     serve(ex, rawQuery) {
-      if (ex.path.startsWith(ASSET_PREFIX)) {
-        ex.operationId = 'docs';
-        const { method } = ex.req;
-        if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
-        discardBody(ex.req);
-        return serveAsset(ex);
-      }
+      if (ex.path.startsWith(ASSET_PREFIX)) return serveAsset(ex);
       const match = router.match(ex.path);
       if (match === undefined) {
         throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
