@@ -15,7 +15,7 @@ import type { AdminRouteDoc } from './admin/route.ts';
 import { ADMIN_NAMED_SCHEMAS } from './admin/schemas.ts';
 import { parameterExamples } from './docs/request-examples.ts';
 import type { ParameterExamples } from './docs/request-examples.ts';
-import { RESPONSE_EXAMPLES } from './openapi-examples.ts';
+import { jsonExample, exampleOf } from './docs/response-examples.ts';
 
 export const API_VERSION = '1.0.0-oas3';
 
@@ -418,20 +418,6 @@ function parameters(
       ...(Object.hasOwn(given, name) && { example: given[name] }),
     };
   });
-}
-
-/**
- * The operation's generated response example (openapi-examples.ts), if it has one: a missing one
- * leaves the document without it and fails test/http/openapi-examples.test.ts, not the service.
- */
-function exampleOf(operationId: string): { example?: unknown } {
-  const found = RESPONSE_EXAMPLES[operationId];
-  return found === undefined ? {} : { example: found.body };
-}
-
-/** The example is JSON: given on the JSON representation; XML readers get the schema's shape. */
-function jsonExample(type: string, operationId: string): { example?: unknown } {
-  return type === 'application/json' ? exampleOf(operationId) : {};
 }
 
 const RETRY_AFTER_PROBLEMS = new Set<ProblemCode>([

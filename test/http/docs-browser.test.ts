@@ -85,12 +85,15 @@ describe('/docs in headless Chromium', { skip: CHROMIUM_SKIP }, () => {
         await getTeam.screenshot({ path: `${ARTIFACTS}docs-${width}-team-schema.png` });
         // The problem types every error links to are on the page.
         assert.equal(await page.locator('#problem-league-not-found').count(), 1);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
+        // The page's own expression (a string: this file is type-checked without the DOM's types).
+        const { scrollWidth, innerWidth } = await page.evaluate<{
+          scrollWidth: number;
+          innerWidth: number;
+        }>(
+          '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+        );
         assert.ok(scrollWidth <= innerWidth, `${scrollWidth} px wide on a ${innerWidth} px screen`);
-        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.evaluate('window.scrollTo(0, 0)');
         await page.screenshot({ path: `${ARTIFACTS}docs-${width}.png` });
         await page.screenshot({ path: `${ARTIFACTS}docs-${width}-full.png`, fullPage: true });
         assert.deepEqual(problems, []);
@@ -99,6 +102,30 @@ describe('/docs in headless Chromium', { skip: CHROMIUM_SKIP }, () => {
       }
     });
   }
+
+  it("shows the problem type a problem's `type` links to", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${t.baseUrl}/docs#problem-league-not-found`);
+      await page.locator('.opblock').first().waitFor();
+      const entry = page.locator('#problem-league-not-found');
+      // In view once the operations are drawn above it (polled: waitForFunction evaluates its
+      // text with eval, which the page's CSP refuses, as it should).
+      const inView =
+        "(() => { const box = document.getElementById('problem-league-not-found')" +
+        '.getBoundingClientRect(); return box.top > -1 && box.bottom <= innerHeight; })()';
+      let shown = false;
+      for (let tries = 0; tries < 300 && !shown; tries++) {
+        shown = await page.evaluate<boolean>(inView);
+        if (!shown) await page.waitForTimeout(100);
+      }
+      assert.ok(shown, 'the linked problem type is in view');
+      assert.match(await entry.innerText(), /league_not_found 404/);
+      assert.equal(new URL(page.url()).hash, '#problem-league-not-found');
+    } finally {
+      await page.close();
+    }
+  });
 
   it('sends GET /league/findAllLeagues from the try-it console with a token and shows the 200', async () => {
     const { page, problems } = await openDocs(1280);

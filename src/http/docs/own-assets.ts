@@ -3,11 +3,23 @@
 // problem types and the narrow-screen fixes. Kept as strings so the TypeScript build ships them.
 
 /**
- * Starts Swagger UI on the document beside the page. validatorUrl null: by default it would send
+ * Starts Swagger UI on the document beside the page, then shows the problem type the address
+ * names, if any. validatorUrl null: by default it would send
  * the document to validator.swagger.io for a badge. Addresses are relative to /docs, so a service
  * mounted under a path prefix still finds its own document.
  */
 export const DOCS_INIT_SCRIPT = `'use strict';
+// A problem's \`type\` links to /docs#problem-<code>. Swagger UI's deep links take the address's
+// fragment for an operation's (it rewrites it to #/problem-<code>) and the operations are drawn
+// above the entry after the browser scrolled to it: keep the fragment, and once they are drawn,
+// put it back and scroll to the entry.
+var linkedProblem = /^#problem-[a-z-]+$/.test(location.hash) ? location.hash : '';
+function showLinkedProblem() {
+  var target = linkedProblem && document.getElementById(linkedProblem.slice(1));
+  if (!target) return;
+  history.replaceState(null, '', linkedProblem);
+  target.scrollIntoView();
+}
 window.ui = SwaggerUIBundle({
   url: new URL('openapi.json', document.baseURI).href,
   dom_id: '#swagger-ui',
@@ -24,6 +36,7 @@ window.ui = SwaggerUIBundle({
   showExtensions: true,
   tryItOutEnabled: false,
   persistAuthorization: false,
+  onComplete: showLinkedProblem,
 });
 `;
 

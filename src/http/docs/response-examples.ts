@@ -3,6 +3,8 @@
 // a long array or map keeps its first few entries; short ones (the seasons, the platforms) stay
 // whole, so they still tell the truth. The generator checks each cut body against its schema.
 
+import { RESPONSE_EXAMPLES } from '../openapi-examples.ts';
+
 export interface ResponseExample {
   /** The success status the example answers with. */
   status: number;
@@ -27,4 +29,18 @@ export function trimExample(value: unknown): unknown {
       ([key, entry]) => [key, trimExample(entry)],
     ),
   );
+}
+
+/**
+ * The operation's generated response example (../openapi-examples.ts), if any: a missing one
+ * leaves the document without it and fails test/http/openapi-examples.test.ts, not the service.
+ */
+export function exampleOf(operationId: string): { example?: unknown } {
+  const found = RESPONSE_EXAMPLES[operationId];
+  return found === undefined ? {} : { example: found.body };
+}
+
+/** The example is JSON: given on the JSON representation; XML readers get the schema's shape. */
+export function jsonExample(type: string, operationId: string): { example?: unknown } {
+  return type === 'application/json' ? exampleOf(operationId) : {};
 }
