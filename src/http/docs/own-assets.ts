@@ -40,7 +40,11 @@ window.ui = SwaggerUIBundle({
 });
 `;
 
-/** The page's own parts, and Swagger UI kept within a 390 px wide screen. */
+/**
+ * The page's own parts, and Swagger UI kept within a 390 px wide screen: a summary wraps, wide
+ * tables scroll inside themselves, and a schema's fields stack under their names instead of
+ * being cut off at the right edge.
+ */
 export const DOCS_STYLESHEET = `
 body{margin:0;background:#fafafa;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1d232a}
 .docs-head,.docs-problems{max-width:1460px;margin:0 auto;padding:0 20px;box-sizing:border-box}
@@ -61,7 +65,12 @@ a{color:#0b5cd5}
 .swagger-ui .opblock .opblock-summary-path{max-width:100%;flex-shrink:1;word-break:break-all}
 .swagger-ui .opblock .opblock-summary-description{flex-basis:100%}
 .swagger-ui table{display:block;overflow-x:auto;max-width:100%}
-.swagger-ui .model-box{display:block;overflow-x:auto;max-width:100%}
+.swagger-ui .model-box{display:block;max-width:100%;box-sizing:border-box;padding:8px}
+.swagger-ui table.model,.swagger-ui table.model>tbody{display:block;width:100%;overflow:visible}
+.swagger-ui table.model tr{display:block}
+.swagger-ui table.model td{display:block;width:auto !important;padding:0 0 4px 0}
+.swagger-ui table.model td:first-child{padding-top:8px}
+.swagger-ui .model .prop-type{overflow-wrap:anywhere}
 .swagger-ui pre,.swagger-ui .highlight-code{max-width:100%;overflow-x:auto}
 .swagger-ui .scheme-container .schemes{flex-wrap:wrap}
 }
