@@ -1,6 +1,7 @@
 // The public API's mount: its path matched to an endpoint (api-serving.ts) or to an operation of
-// the service itself (health, readiness, the OpenAPI document and its page); read-only, so only
-// GET and HEAD, whose bodies are dropped as they arrive. Failures are JSON problems.
+// the service itself (health, readiness, the OpenAPI document, its page and the page's files under
+// /docs/assets/); read-only, so only GET and HEAD, whose bodies are dropped as they arrive.
+// Failures are JSON problems.
 import type { Logger } from 'pino';
 import { withTimeout } from '../timeout.ts';
 import { HttpProblem } from '../serving/problems.ts';
@@ -9,7 +10,10 @@ import { servedRoute } from './api-serving.ts';
 import type { ServeApi, ServedRoute } from './api-serving.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { renderDocsHtml } from './docs-html.ts';
+import { preferredCoding } from './cache/conditional.ts';
+import { ASSET_CACHE_CONTROL, ASSET_PREFIX, docsAssets } from './docs/assets.ts';
+import type { DocsAssets } from './docs/assets.ts';
+import { docsPageHeaders, renderDocsPage } from './docs/page.ts';
 import type { Mount } from './pipeline/mount.ts';
 import type { ApiRoute } from './route.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
@@ -30,6 +34,7 @@ export interface ApiDocuments {
   openapi: OpenApiDocument;
   json: Buffer;
   html: Buffer;
+  assets: DocsAssets;
 }
 
 /** By the served seasons: a process normally has one setting, tests several. */
@@ -45,10 +50,12 @@ export function apiDocuments(seasons: readonly number[]): ApiDocuments {
       OPERATIONS,
       ADMIN_ROUTES.map((route) => route.doc),
     );
+    const assets = docsAssets();
     built = {
       openapi,
       json: Buffer.from(JSON.stringify(openapi)),
-      html: Buffer.from(renderDocsHtml(openapi)),
+      html: Buffer.from(renderDocsPage(openapi, assets)),
+      assets,
     };
     documents.set(key, built);
   }
@@ -90,15 +97,33 @@ export function createApiMount(deps: {
           'Cache-Control': 'no-cache',
         });
       case 'docs':
-        return responder.send(ex, 200, 'text/html; charset=utf-8', docs.html, {
-          'Cache-Control': 'no-cache',
-        });
+        return responder.send(ex, 200, 'text/html; charset=utf-8', docs.html, docsPageHeaders());
     }
+  }
+
+  /** A file of the /docs page: its address names its bytes, so it is cached for a year. */
+  function serveAsset(ex: Exchange): void {
+    const asset = docs.assets.byPath.get(ex.path);
+    // An unknown file is an unknown path, as anywhere else: no operation.
+    if (asset === undefined) throw new HttpProblem('route_not_found', 'no such file of /docs');
+    ex.operationId = 'docs';
+    const { method } = ex.req;
+    if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
+    discardBody(ex.req);
+    const coding = preferredCoding(ex.headers['accept-encoding']);
+    const body = coding === 'identity' ? asset.body : asset.encoded(coding);
+    responder.send(ex, 200, asset.contentType, body, {
+      'Cache-Control': ASSET_CACHE_CONTROL,
+      Vary: 'Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+      ...(coding !== 'identity' && { 'Content-Encoding': coding }),
+    });
   }
 
   return {
     prefix: '/',
     serve(ex, rawQuery) {
+      if (ex.path.startsWith(ASSET_PREFIX)) return serveAsset(ex);
       const match = router.match(ex.path);
       if (match === undefined) {
         throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');

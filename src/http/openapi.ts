@@ -13,6 +13,9 @@ import { TEAM_NAMED_SCHEMAS } from '../serving/team-schemas.ts';
 import { ADMIN_TAGS } from './admin/route.ts';
 import type { AdminRouteDoc } from './admin/route.ts';
 import { ADMIN_NAMED_SCHEMAS } from './admin/schemas.ts';
+import { parameterExamples } from './docs/request-examples.ts';
+import type { ParameterExamples } from './docs/request-examples.ts';
+import { jsonExample, exampleOf } from './docs/response-examples.ts';
 
 export const API_VERSION = '1.0.0-oas3';
 
@@ -35,11 +38,18 @@ export interface ParameterObject {
   schema: SchemaObject;
   style?: 'form';
   explode?: boolean;
+  /** The value the route's `example` path gives it. */
+  example?: unknown;
+}
+/** A body's schema and, on the success answer and a request body, a real example. */
+export interface MediaTypeObject {
+  schema: SchemaObject;
+  example?: unknown;
 }
 export interface ResponseObject {
   description: string;
   headers?: Record<string, { $ref: string }>;
-  content?: Record<string, { schema: SchemaObject }>;
+  content?: Record<string, MediaTypeObject>;
 }
 export interface OperationObject {
   operationId: string;
@@ -52,7 +62,7 @@ export interface OperationObject {
   'x-required-product'?: string;
   /** Admin operations: the scopes that let a key run it, any one of them. */
   'x-admin-scopes'?: string[];
-  requestBody?: { required: boolean; content: Record<string, { schema: SchemaObject }> };
+  requestBody?: { required: boolean; content: Record<string, MediaTypeObject> };
   'x-codeSamples'?: Array<{ lang: string; label: string; source: string }>;
 }
 export interface HeaderObject {
@@ -156,10 +166,14 @@ export function buildOpenApi(
       version: API_VERSION,
       description:
         "Read access to a user's fantasy-sports leagues, league settings and players, answered " +
-        'from the data the service has synced from each linked platform. Every endpoint is a ' +
-        'read-only GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`). Send the ' +
-        'token in `X-Auth-Token` or `auth_token` on any endpoint. Errors are ' +
-        '`application/problem+json` (RFC 9457) carrying `request_id`.',
+        'from the data the service has synced from each linked platform. The public API is ' +
+        'read-only: GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`), with the ' +
+        'token in `X-Auth-Token` or `auth_token`.' +
+        (adminRoutes.length > 0
+          ? ' The admin API under `/admin/` manages users, tokens, links and syncs with an admin ' +
+            'key, and also takes POST and DELETE.'
+          : '') +
+        ' Errors are `application/problem+json` (RFC 9457) carrying `request_id`.',
     },
     tags: [
       { name: 'league', description: 'Leagues (product `league`).' },
@@ -198,9 +212,19 @@ function apiOperation(
     description: `${route.responseDescription} gzip or br when Accept-Encoding asks for it.`,
     headers: headerRefs(['X-Request-Id', ...CACHE_HEADERS, ...RATE_LIMIT_HEADERS]),
     content: Object.fromEntries(
-      route.produces.map((type) => [type, { schema: convert(route.response) }]),
+      route.produces.map((type) => [
+        type,
+        { schema: convert(route.response), ...jsonExample(type, route.operationId) },
+      ]),
     ),
   };
+  const examples = parameterExamples(
+    route.operationId,
+    route.path,
+    route.example,
+    route.params,
+    route.query,
+  );
   for (const [name, header] of Object.entries(route.responseHeaders ?? {})) {
     (success.headers as Record<string, unknown>)[name] = header;
   }
@@ -215,8 +239,8 @@ function apiOperation(
     tags: [route.tag],
     security: [{ [contract]: [] }, { [other]: [] }],
     parameters: [
-      ...parameters(route.params, 'path', convert),
-      ...parameters(route.query, 'query', convert),
+      ...parameters(route.params, 'path', convert, examples),
+      ...parameters(route.query, 'query', convert, examples),
     ],
     responses: {
       '200': success,
@@ -283,9 +307,21 @@ function adminOperation(
     description: route.responseDescription,
     headers: headerRefs(['X-Request-Id', ...RATE_LIMIT_HEADERS]),
     ...(route.response !== undefined && {
-      content: { 'application/json': { schema: convert(route.response) } },
+      content: {
+        'application/json': {
+          schema: convert(route.response),
+          ...jsonExample('application/json', route.operationId),
+        },
+      },
     }),
   };
+  const examples = parameterExamples(
+    route.operationId,
+    route.path,
+    route.example.path,
+    route.params,
+    route.query,
+  );
   const bodyProblems: ProblemCode[] =
     route.body === undefined ? [] : ['invalid_body', 'payload_too_large', 'unsupported_media_type'];
   const scopes = [route.scope, ...(route.method === 'GET' ? ['read'] : []), 'full'];
@@ -302,13 +338,18 @@ function adminOperation(
     security: [{ [ADMIN_SCHEME]: [] }],
     'x-admin-scopes': scopes,
     parameters: [
-      ...parameters(route.params, 'path', convert),
-      ...parameters(route.query, 'query', convert),
+      ...parameters(route.params, 'path', convert, examples),
+      ...parameters(route.query, 'query', convert, examples),
     ],
     ...(route.body !== undefined && {
       requestBody: {
         required: false,
-        content: { 'application/json': { schema: convert(route.body) } },
+        content: {
+          'application/json': {
+            schema: convert(route.body),
+            ...(route.example.body !== undefined && { example: route.example.body }),
+          },
+        },
       },
     }),
     responses: {
@@ -336,7 +377,12 @@ function plainOperation(
     responses[status] = {
       description: response.description,
       headers: headerRefs(['X-Request-Id']),
-      content: { [response.contentType]: { schema: convert(response.schema) } },
+      content: {
+        [response.contentType]: {
+          schema: convert(response.schema),
+          ...(status === '200' && exampleOf(operation.operationId)),
+        },
+      },
     };
   }
   return {
@@ -355,8 +401,10 @@ function parameters(
   schema: TObject,
   where: 'path' | 'query',
   convert: (schema: TSchema) => SchemaObject,
+  examples?: ParameterExamples,
 ): ParameterObject[] {
   const required = new Set(schema.required ?? []);
+  const given = examples?.[where] ?? {};
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...rest } = convert(property);
     const isArray = property.type === 'array';
@@ -367,6 +415,7 @@ function parameters(
       ...(typeof description === 'string' ? { description } : {}),
       schema: rest,
       ...(where === 'query' && isArray ? { style: 'form' as const, explode: true } : {}),
+      ...(Object.hasOwn(given, name) && { example: given[name] }),
     };
   });
 }

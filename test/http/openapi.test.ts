@@ -1,5 +1,5 @@
 // The served OpenAPI document, checked against the route table it is built from, and the
-// offline reference page rendered from it.
+// reference page that loads it (Swagger UI, served from the service's own files).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
@@ -168,24 +168,56 @@ describe('OpenAPI document and /docs', () => {
     });
   });
 
-  it('renders every endpoint, schema and problem type in a page with no external resources', () => {
-    assert.ok(
-      !/<script|<link|@import|url\(/i.test(html),
-      'no scripts, stylesheets or fetched assets',
-    );
-    assert.ok(!/\s(src|href)="(https?:)?\/\//i.test(html), 'no external src or href');
-    for (const path of Object.keys(doc.paths))
-      assert.ok(html.includes(path.replaceAll('&', '&amp;')), path);
-    for (const route of API_ROUTES) assert.ok(html.includes(`id="op-${route.doc.operationId}"`));
-    for (const name of Object.keys(doc.components.schemas))
-      assert.ok(html.includes(`id="schema-${name}"`), name);
+  it('serves /docs as Swagger UI from its own files, under a CSP with nothing inline', async () => {
+    const page = await t.request('/docs');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'self';/);
+    assert.match(csp, /style-src 'self';/);
+    assert.match(csp, /connect-src 'self';/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe|\*|https?:/);
+    assert.equal(page.headers.get('cache-control'), 'no-cache');
+    assert.ok(!/<script>|<style|\sstyle=|\son[a-z]+=/i.test(html), 'no inline script or style');
+    const assets = [...html.matchAll(/(?:src|href)="(docs\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    assert.equal(assets.length, 4, 'the bundle, its stylesheet, our start-up file and styles');
+    assert.ok(!/\s(src|href)="(https?:)?\/\//i.test(html), 'nothing from elsewhere');
+    for (const asset of assets) {
+      const answer = await t.request(`/${asset}`, { headers: { 'accept-encoding': 'br' } });
+      assert.equal(answer.status, 200, asset);
+      assert.equal(answer.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(answer.headers.get('vary'), 'Accept-Encoding');
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/(javascript|css)/);
+      assert.ok((await answer.text()).length > 100, asset);
+    }
+    const bundle = assets.find((a) => a?.endsWith('/swagger-ui-bundle.js')) as string;
+    const plain = await t.request(`/${bundle}`, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.match(await plain.text(), /SwaggerUIBundle/);
+    const gone = await t.request('/docs/assets/0000/swagger-ui-bundle.js');
+    assert.equal(gone.status, 404);
+    const post = await t.request(`/${bundle}`, { method: 'POST' });
+    assert.equal(post.status, 405);
+  });
+
+  it('keeps every problem type on /docs, where each problem links', () => {
     for (const code of PROBLEM_CODES) {
       assert.ok(html.includes(`id="problem-${code.replaceAll('_', '-')}"`), code);
     }
-    assert.ok(
-      html.includes(
-        'curl -sS -H &quot;X-Auth-Token: $TOKEN&quot; &quot;$B/league/findAllLeagues?sport=football&amp;season=2021&quot;',
-      ),
+  });
+
+  it('says the admin API takes POST and DELETE, not that every endpoint is a GET', () => {
+    assert.doesNotMatch(doc.info.description, /every endpoint is a read-only GET/i);
+    assert.match(doc.info.description, /admin API under `\/admin\/`.*POST and DELETE/);
+    const methods = Object.values(doc.paths).flatMap((item) => Object.keys(item));
+    assert.ok(methods.includes('post') && methods.includes('delete'));
+  });
+
+  it('gives the curl example of the league list', () => {
+    const samples = doc.paths['/league/findAllLeagues']?.get['x-codeSamples'] ?? [];
+    assert.deepEqual(
+      samples.map((sample) => sample.source),
+      ['curl -sS -H "X-Auth-Token: $TOKEN" "$B/league/findAllLeagues?sport=football&season=2021"'],
     );
   });
 });
@@ -201,16 +233,17 @@ describe('OpenAPI document and /docs follow SUPPORTED_SEASONS', () => {
     }
   });
 
-  it('lists the configured years in the enum, /docs and the example', async () => {
+  it('lists the configured years in the enum and the examples', async () => {
     const config = loadConfig({ SUPPORTED_SEASONS: '2017-2025' }, new Date('2025-09-01T00:00:00Z'));
     const t = await startTestApp({ dialect: 'sqlite', config });
     try {
       const doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
       const season = seasonParameter(doc);
       assert.deepEqual(season.enum, [2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
-      const html = await (await t.request('/docs')).text();
-      assert.ok(html.includes('<code>2025</code>'), 'the reference page lists 2025');
-      assert.ok(html.includes('season=2025'), 'the example asks for the latest season');
+      const operation = doc.paths['/league/findAllLeagues']?.get;
+      const example = operation?.parameters.find((p) => p.name === 'season')?.example;
+      assert.deepEqual(example, [2025], 'the example asks for the latest season');
+      assert.ok(operation?.['x-codeSamples']?.[0]?.source.includes('season=2025'));
     } finally {
       await t.close();
     }

@@ -64,7 +64,9 @@ export const OPERATIONS: readonly OperationDoc[] = [
     operationId: 'docs',
     path: '/docs',
     summary: 'API reference',
-    description: 'This document rendered as one self-contained HTML page.',
+    description:
+      'This document rendered by Swagger UI (served by this service, no CDN), with a console to ' +
+      'try each operation, and the problem types every error links to.',
     responses: {
       200: { description: 'The page.', contentType: 'text/html', schema: Type.String() },
     },
