@@ -29,14 +29,20 @@ const OUT = fileURLToPath(new URL('../src/http/openapi-examples.ts', import.meta
 
 /** Creations first (what the reads and deletions name), then reads, then deletions, user last. */
 function adminOrder(a: AdminRouteDoc, b: AdminRouteDoc): number {
+  // A webhook first, so the link made next records a delivery for the deliveries' examples to
+  // read and replay; the replay after every other creation.
   const rank = (doc: AdminRouteDoc) =>
-    doc.method === 'POST'
-      ? 0
-      : doc.method === 'GET'
-        ? 1
-        : doc.path === '/admin/users/{user_id}'
-          ? 3
-          : 2;
+    doc.method === 'POST' && doc.path === '/admin/webhooks'
+      ? -1
+      : doc.method === 'POST' && doc.path.endsWith('/replays')
+        ? 0.5
+        : doc.method === 'POST'
+          ? 0
+          : doc.method === 'GET'
+            ? 1
+            : doc.path === '/admin/users/{user_id}'
+              ? 3
+              : 2;
   return rank(a) - rank(b);
 }
 

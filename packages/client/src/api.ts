@@ -378,7 +378,7 @@ export interface paths {
     };
     /**
      * API reference
-     * @description This document rendered as one self-contained HTML page.
+     * @description This document rendered by Swagger UI (served by this service, no CDN), with a console to try each operation, and the problem types every error links to.
      */
     get: operations['docs'];
     put?: never;
@@ -1427,9 +1427,19 @@ export interface operations {
   findAllLeagues: {
     parameters: {
       query?: {
-        /** @description Repeatable. `available` (the default) means every sport. */
+        /**
+         * @description Repeatable. `available` (the default) means every sport.
+         * @example [
+         *       "football"
+         *     ]
+         */
         sport?: ('baseball' | 'football' | 'basketball' | 'available')[];
-        /** @description Repeatable: the year the season starts. Omitted means every season. */
+        /**
+         * @description Repeatable: the year the season starts. Omitted means every season.
+         * @example [
+         *       2021
+         *     ]
+         */
         season?: (2017 | 2018 | 2019 | 2020 | 2021)[];
       };
       header?: never;
@@ -1452,6 +1462,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "league_id": 12,
+           *         "name": "Neighbourhood Football League",
+           *         "platform": "demo",
+           *         "num_teams": 10,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2021-2",
+           *         "season": 2021,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2021-2.png"
+           *       },
+           *       {
+           *         "league_id": 11,
+           *         "name": "Weekend Football League",
+           *         "platform": "demo",
+           *         "num_teams": 12,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2021-1",
+           *         "season": 2021,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2021-1.png"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['League'][];
           'application/xml': components['schemas']['League'][];
           'text/xml': components['schemas']['League'][];
@@ -1576,7 +1610,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -1597,6 +1634,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "league_id": 11,
+           *       "name": "Weekend Football League",
+           *       "platform": "demo",
+           *       "num_teams": 12,
+           *       "sport": "football",
+           *       "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2021-1",
+           *       "season": 2021,
+           *       "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2021-1.png"
+           *     }
+           */
           'application/json': components['schemas']['League'];
           'application/xml': components['schemas']['League'];
           'text/xml': components['schemas']['League'];
@@ -1735,9 +1784,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
-        /** @description The platform's player id, percent-encoded in the path. */
+        /**
+         * @description The platform's player id, percent-encoded in the path.
+         * @example 4046
+         */
         player_id: string;
       };
       cookie?: never;
@@ -1758,6 +1813,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "player_id": "4046",
+           *       "position": "QB",
+           *       "sport": "football",
+           *       "first_name": "Josh",
+           *       "last_name": "Allman",
+           *       "full_name": "Josh Allman",
+           *       "irl_team": "BUF",
+           *       "fantasy_team_roster_id": "1",
+           *       "uniform_number": "17"
+           *     }
+           */
           'application/json': components['schemas']['Player'];
         };
       };
@@ -1894,9 +1962,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
-        /** @description The name to look for, percent-encoded in the path ("dj%20moore"); it must contain a letter or digit. */
+        /**
+         * @description The name to look for, percent-encoded in the path ("dj%20moore"); it must contain a letter or digit.
+         * @example dj marlow
+         */
         player_name: string;
       };
       cookie?: never;
@@ -1919,6 +1993,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "player_id": "2749",
+           *       "position": "WR",
+           *       "sport": "football",
+           *       "first_name": "D.J.",
+           *       "last_name": "Marlow",
+           *       "full_name": "D.J. Marlow",
+           *       "irl_team": "CAR",
+           *       "fantasy_team_roster_id": "3",
+           *       "uniform_number": "12"
+           *     }
+           */
           'application/json': components['schemas']['Player'];
         };
       };
@@ -2055,7 +2142,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -2076,6 +2166,49 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "Aaron Oyelaran": [
+           *         {
+           *           "player_id": "718",
+           *           "position": "K",
+           *           "sport": "football",
+           *           "first_name": "Aaron",
+           *           "last_name": "Oyelaran",
+           *           "full_name": "Aaron Oyelaran",
+           *           "irl_team": "TEN",
+           *           "fantasy_team_roster_id": "8",
+           *           "uniform_number": "8"
+           *         }
+           *       ],
+           *       "Aaron Redfern": [
+           *         {
+           *           "player_id": "1152",
+           *           "position": "WR",
+           *           "sport": "football",
+           *           "first_name": "Aaron",
+           *           "last_name": "Redfern",
+           *           "full_name": "Aaron Redfern",
+           *           "irl_team": "NE",
+           *           "fantasy_team_roster_id": "8",
+           *           "uniform_number": "80"
+           *         }
+           *       ],
+           *       "Abel Mulqueen": [
+           *         {
+           *           "player_id": "840",
+           *           "position": "TE",
+           *           "sport": "football",
+           *           "first_name": "Abel",
+           *           "last_name": "Mulqueen",
+           *           "full_name": "Abel Mulqueen",
+           *           "irl_team": "DET",
+           *           "fantasy_team_roster_id": "1",
+           *           "uniform_number": "81"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['RosteredPlayers'];
         };
       };
@@ -2212,7 +2345,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -2233,6 +2369,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "roster_id": "1",
+           *         "name": "Blazing Bison",
+           *         "abbreviation": "BBI",
+           *         "logo_url": "https://demo.fantasy-data.invalid/avatars/fb-2021-1/teams/1.png",
+           *         "managers": [
+           *           {
+           *             "platform_user_id": "demo-user",
+           *             "display_name": "demo"
+           *           }
+           *         ],
+           *         "record": {
+           *           "wins": 5,
+           *           "losses": 7,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1245.69,
+           *         "points_against": 1268.02,
+           *         "standing": 8,
+           *         "division_id": "1",
+           *         "division_name": "Harbour"
+           *       },
+           *       {
+           *         "roster_id": "2",
+           *         "name": "Velvet Marmots",
+           *         "abbreviation": "VMA",
+           *         "logo_url": "https://demo.fantasy-data.invalid/avatars/fb-2021-1/teams/2.png",
+           *         "managers": [
+           *           {
+           *             "platform_user_id": "demo-manager-2",
+           *             "display_name": "Zane Z."
+           *           }
+           *         ],
+           *         "record": {
+           *           "wins": 8,
+           *           "losses": 4,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1360.6,
+           *         "points_against": 1297,
+           *         "standing": 3,
+           *         "division_id": "1",
+           *         "division_name": "Harbour"
+           *       },
+           *       {
+           *         "roster_id": "3",
+           *         "name": "Crimson Wombats",
+           *         "abbreviation": "CWO",
+           *         "logo_url": "https://demo.fantasy-data.invalid/avatars/fb-2021-1/teams/3.png",
+           *         "managers": [
+           *           {
+           *             "platform_user_id": "demo-manager-3",
+           *             "display_name": "Rafferty L."
+           *           }
+           *         ],
+           *         "record": {
+           *           "wins": 3,
+           *           "losses": 9,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1368.97,
+           *         "points_against": 1478.53,
+           *         "standing": 11,
+           *         "division_id": "2",
+           *         "division_name": "Prairie"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['Team'][];
           'application/xml': components['schemas']['Team'][];
           'text/xml': components['schemas']['Team'][];
@@ -2371,9 +2577,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
-        /** @description The team's roster_id from the team list (a Player's fantasy_team_roster_id), percent-encoded in the path. */
+        /**
+         * @description The team's roster_id from the team list (a Player's fantasy_team_roster_id), percent-encoded in the path.
+         * @example 1
+         */
         roster_id: string;
       };
       cookie?: never;
@@ -2394,6 +2606,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "roster_id": "1",
+           *       "name": "Blazing Bison",
+           *       "abbreviation": "BBI",
+           *       "logo_url": "https://demo.fantasy-data.invalid/avatars/fb-2021-1/teams/1.png",
+           *       "managers": [
+           *         {
+           *           "platform_user_id": "demo-user",
+           *           "display_name": "demo"
+           *         }
+           *       ],
+           *       "record": {
+           *         "wins": 5,
+           *         "losses": 7,
+           *         "ties": 0
+           *       },
+           *       "points_for": 1245.69,
+           *       "points_against": 1268.02,
+           *       "standing": 8,
+           *       "division_id": "1",
+           *       "division_name": "Harbour",
+           *       "players": [
+           *         {
+           *           "player_id": "840",
+           *           "position": "TE",
+           *           "sport": "football",
+           *           "first_name": "Abel",
+           *           "last_name": "Mulqueen",
+           *           "full_name": "Abel Mulqueen",
+           *           "irl_team": "DET",
+           *           "fantasy_team_roster_id": "1",
+           *           "uniform_number": "81"
+           *         },
+           *         {
+           *           "player_id": "767",
+           *           "position": "WR",
+           *           "sport": "football",
+           *           "first_name": "Alden",
+           *           "last_name": "Bramwell",
+           *           "full_name": "Alden Bramwell IV",
+           *           "irl_team": "NYJ",
+           *           "fantasy_team_roster_id": "1",
+           *           "uniform_number": "88"
+           *         },
+           *         {
+           *           "player_id": "2023",
+           *           "position": "RB",
+           *           "sport": "football",
+           *           "first_name": "Armando",
+           *           "last_name": "Redfern",
+           *           "full_name": "Armando Redfern",
+           *           "irl_team": "BUF",
+           *           "fantasy_team_roster_id": "1",
+           *           "uniform_number": "9"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TeamWithPlayers'];
           'application/xml': components['schemas']['TeamWithPlayers'];
           'text/xml': components['schemas']['TeamWithPlayers'];
@@ -2532,7 +2803,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -2553,6 +2827,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "standing": 1,
+           *         "roster_id": "5",
+           *         "name": "Midnight Jackals",
+           *         "record": {
+           *           "wins": 11,
+           *           "losses": 1,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1569.2,
+           *         "points_against": 1317.08,
+           *         "division_id": "2",
+           *         "division_name": "Prairie"
+           *       },
+           *       {
+           *         "standing": 2,
+           *         "roster_id": "4",
+           *         "name": "Golden Moose",
+           *         "record": {
+           *           "wins": 9,
+           *           "losses": 3,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1338.69,
+           *         "points_against": 1181.15,
+           *         "division_id": "2",
+           *         "division_name": "Prairie"
+           *       },
+           *       {
+           *         "standing": 3,
+           *         "roster_id": "2",
+           *         "name": "Velvet Marmots",
+           *         "record": {
+           *           "wins": 8,
+           *           "losses": 4,
+           *           "ties": 0
+           *         },
+           *         "points_for": 1360.6,
+           *         "points_against": 1297,
+           *         "division_id": "1",
+           *         "division_name": "Harbour"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['Standing'][];
           'application/xml': components['schemas']['Standing'][];
           'text/xml': components['schemas']['Standing'][];
@@ -2689,12 +3009,18 @@ export interface operations {
   listMatchups: {
     parameters: {
       query?: {
-        /** @description Only this week (or matchup period, as the league's platform numbers them); omit for every week. */
+        /**
+         * @description Only this week (or matchup period, as the league's platform numbers them); omit for every week.
+         * @example 1
+         */
         week?: number;
       };
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -2715,6 +3041,112 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "1",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "8",
+           *             "score": 103.25
+           *           },
+           *           {
+           *             "roster_id": "1",
+           *             "score": 83.25
+           *           }
+           *         ],
+           *         "winner_roster_id": "8"
+           *       },
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "2",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "12",
+           *             "score": 106.25
+           *           },
+           *           {
+           *             "roster_id": "10",
+           *             "score": 77.15
+           *           }
+           *         ],
+           *         "winner_roster_id": "12"
+           *       },
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "3",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "7",
+           *             "score": 92.74
+           *           },
+           *           {
+           *             "roster_id": "6",
+           *             "score": 65.22
+           *           }
+           *         ],
+           *         "winner_roster_id": "7"
+           *       },
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "4",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "11",
+           *             "score": 104.52
+           *           },
+           *           {
+           *             "roster_id": "4",
+           *             "score": 111.09
+           *           }
+           *         ],
+           *         "winner_roster_id": "4"
+           *       },
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "5",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "9",
+           *             "score": 89.88
+           *           },
+           *           {
+           *             "roster_id": "5",
+           *             "score": 103.65
+           *           }
+           *         ],
+           *         "winner_roster_id": "5"
+           *       },
+           *       {
+           *         "week": 1,
+           *         "matchup_id": "6",
+           *         "status": "final",
+           *         "kind": "regular",
+           *         "teams": [
+           *           {
+           *             "roster_id": "3",
+           *             "score": 88.47
+           *           },
+           *           {
+           *             "roster_id": "2",
+           *             "score": 131.07
+           *           }
+           *         ],
+           *         "winner_roster_id": "2"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['Matchup'][];
           'application/xml': components['schemas']['Matchup'][];
           'text/xml': components['schemas']['Matchup'][];
@@ -2855,14 +3287,20 @@ export interface operations {
         type?: ('add' | 'drop' | 'waiver' | 'trade' | 'commissioner')[];
         /** @description Only transactions involving this team (a Player's fantasy_team_roster_id). */
         roster_id?: string;
-        /** @description Transactions per page. */
+        /**
+         * @description Transactions per page.
+         * @example 5
+         */
         limit?: number;
         /** @description The next_cursor of the page before, as given; with the same filters. */
         cursor?: string;
       };
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -2883,6 +3321,123 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "transactions": [
+           *         {
+           *           "transaction_id": "20210110",
+           *           "type": "trade",
+           *           "status": "pending",
+           *           "occurred_at": "2021-11-30T09:00:00.000Z",
+           *           "week": 13,
+           *           "roster_ids": [
+           *             "12",
+           *             "3"
+           *           ],
+           *           "players": [
+           *             {
+           *               "player_id": "1319",
+           *               "full_name": "Orrin Adeyemi-Cole",
+           *               "from_roster_id": "3",
+           *               "to_roster_id": "12"
+           *             },
+           *             {
+           *               "player_id": "2601",
+           *               "full_name": "Wilder Nightingale",
+           *               "from_roster_id": "12",
+           *               "to_roster_id": "3"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "transaction_id": "20210108",
+           *           "type": "waiver",
+           *           "status": "complete",
+           *           "occurred_at": "2021-11-28T08:00:00.000Z",
+           *           "week": 12,
+           *           "roster_ids": [
+           *             "9"
+           *           ],
+           *           "players": [
+           *             {
+           *               "player_id": "155",
+           *               "full_name": "Desmond Ashcombe",
+           *               "to_roster_id": "9"
+           *             },
+           *             {
+           *               "player_id": "2109",
+           *               "full_name": "Callum Balderrama",
+           *               "from_roster_id": "9"
+           *             }
+           *           ],
+           *           "faab_bid": 22
+           *         },
+           *         {
+           *           "transaction_id": "20210106",
+           *           "type": "waiver",
+           *           "status": "failed",
+           *           "occurred_at": "2021-11-28T08:00:00.000Z",
+           *           "week": 12,
+           *           "roster_ids": [
+           *             "8"
+           *           ],
+           *           "players": [
+           *             {
+           *               "player_id": "155",
+           *               "full_name": "Desmond Ashcombe",
+           *               "to_roster_id": "8"
+           *             },
+           *             {
+           *               "player_id": "1490",
+           *               "full_name": "Kofi Rochefort",
+           *               "from_roster_id": "8"
+           *             }
+           *           ],
+           *           "faab_bid": 19
+           *         },
+           *         {
+           *           "transaction_id": "20210104",
+           *           "type": "add",
+           *           "status": "complete",
+           *           "occurred_at": "2021-11-27T20:59:43.000Z",
+           *           "week": 12,
+           *           "roster_ids": [
+           *             "4"
+           *           ],
+           *           "players": [
+           *             {
+           *               "player_id": "1944",
+           *               "full_name": "Felix Kettering",
+           *               "to_roster_id": "4"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "transaction_id": "20210099",
+           *           "type": "add",
+           *           "status": "complete",
+           *           "occurred_at": "2021-11-24T02:32:43.000Z",
+           *           "week": 12,
+           *           "roster_ids": [
+           *             "8"
+           *           ],
+           *           "players": [
+           *             {
+           *               "player_id": "600",
+           *               "full_name": "Xander Ironwood",
+           *               "to_roster_id": "8"
+           *             },
+           *             {
+           *               "player_id": "856",
+           *               "full_name": "Damon Mulqueen",
+           *               "from_roster_id": "8"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "next_cursor": "WyIyMDIxLTExLTI0VDAyOjMyOjQzLjAwMFoiLCIyMDIxMDA5OSJd"
+           *     }
+           */
           'application/json': {
             /** @description Newest first: occurred_at descending, then transaction_id descending. */
             transactions: {
@@ -3189,7 +3744,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
       };
       cookie?: never;
@@ -3210,6 +3768,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "drafts": [
+           *         {
+           *           "draft_id": "fb-2021-1",
+           *           "type": "snake",
+           *           "status": "complete",
+           *           "started_at": "2021-09-03T00:00:00.000Z",
+           *           "rounds": 16,
+           *           "picks": [
+           *             {
+           *               "overall": 1,
+           *               "round": 1,
+           *               "pick": 1,
+           *               "roster_id": "4",
+           *               "player_id": "505",
+           *               "full_name": "Beckett Castleberry"
+           *             },
+           *             {
+           *               "overall": 2,
+           *               "round": 1,
+           *               "pick": 2,
+           *               "roster_id": "6",
+           *               "player_id": "1543",
+           *               "full_name": "Odell Fernhill"
+           *             },
+           *             {
+           *               "overall": 3,
+           *               "round": 1,
+           *               "pick": 3,
+           *               "roster_id": "1",
+           *               "player_id": "4046",
+           *               "full_name": "Josh Allman"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "future_picks": [
+           *         {
+           *           "season": 2022,
+           *           "round": 1,
+           *           "original_roster_id": "1",
+           *           "owner_roster_id": "1"
+           *         },
+           *         {
+           *           "season": 2022,
+           *           "round": 1,
+           *           "original_roster_id": "2",
+           *           "owner_roster_id": "2"
+           *         },
+           *         {
+           *           "season": 2022,
+           *           "round": 1,
+           *           "original_roster_id": "3",
+           *           "owner_roster_id": "3"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description The earliest first (undated last), then by draft_id. */
             drafts: {
@@ -3468,9 +4085,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The league_id from the league list (plain decimal digits, no leading zeros). */
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
         league_id: number;
-        /** @description The platform's player id, percent-encoded in the path. */
+        /**
+         * @description The platform's player id, percent-encoded in the path.
+         * @example 4046
+         */
         player_id: string;
       };
       cookie?: never;
@@ -3491,6 +4114,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "player_id": "4046",
+           *       "full_name": "Josh Allman",
+           *       "ids": []
+           *     }
+           */
           'application/json': {
             /** @description The player's id on the league's platform. */
             player_id: string;
@@ -3728,6 +4358,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user_id": 1,
+           *       "name": "demo",
+           *       "accounts": [
+           *         {
+           *           "platform": "demo",
+           *           "platform_user_id": "demo-user",
+           *           "display_name": "demo",
+           *           "linked_at": "2026-11-27T12:41:25.522Z",
+           *           "needs_linking_again": false,
+           *           "leagues": 17,
+           *           "last_sync": {
+           *             "started_at": "2026-11-27T12:41:25.524Z",
+           *             "finished_at": "2026-11-27T12:41:26.980Z",
+           *             "outcome": "ok"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description The service's id of the user. */
             user_id: number;
@@ -3990,6 +4641,74 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "platforms": [
+           *         "sleeper",
+           *         "espn",
+           *         "yahoo",
+           *         "mfl",
+           *         "fleaflicker",
+           *         "demo"
+           *       ],
+           *       "sports": [
+           *         "baseball",
+           *         "football",
+           *         "basketball"
+           *       ],
+           *       "seasons": [
+           *         2017,
+           *         2018,
+           *         2019,
+           *         2020,
+           *         2021
+           *       ],
+           *       "products": [
+           *         "league",
+           *         "roster",
+           *         "player",
+           *         "team",
+           *         "transaction",
+           *         "user",
+           *         "meta"
+           *       ],
+           *       "token_products": [
+           *         "league",
+           *         "roster",
+           *         "player",
+           *         "team",
+           *         "transaction",
+           *         "user",
+           *         "meta"
+           *       ],
+           *       "leagues": [
+           *         {
+           *           "league_id": 1,
+           *           "platform": "demo",
+           *           "sport": "baseball",
+           *           "season": 2021,
+           *           "last_synced_at": "2026-11-27T12:41:26.185Z",
+           *           "season_finished": true
+           *         },
+           *         {
+           *           "league_id": 6,
+           *           "platform": "demo",
+           *           "sport": "basketball",
+           *           "season": 2021,
+           *           "last_synced_at": "2026-11-27T12:41:26.530Z",
+           *           "season_finished": true
+           *         },
+           *         {
+           *           "league_id": 12,
+           *           "platform": "demo",
+           *           "sport": "football",
+           *           "season": 2021,
+           *           "last_synced_at": "2026-11-27T12:41:26.828Z",
+           *           "season_finished": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @description The platforms this service reads. */
             platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
@@ -4236,6 +4955,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok';
@@ -4260,6 +4984,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok';
@@ -4294,6 +5023,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "openapi": "3.0.3",
+           *       "info": {
+           *         "title": "Fantasy League Data Service",
+           *         "version": "1.0.0-oas3",
+           *         "description": "Read access to a user's fantasy-sports leagues, league settings and players, answered from the data the service has synced from each linked platform. The public API is read-only: GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`), with the token in `X-Auth-Token` or `auth_token`. The admin API under `/admin/` manages users, tokens, links and syncs with an admin key, and also takes POST and DELETE. Errors are `application/problem+json` (RFC 9457) carrying `request_id`."
+           *       }
+           *     }
+           */
           'application/json': Record<string, never>;
         };
       };
@@ -4315,6 +5054,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fantasy League Data Service 1.0.0-oas3: API reference</title><link rel="stylesheet" href="docs/assets/pqTPaPBp64mY/swagger-ui.css"><link rel="stylesheet" href="docs/assets/uqlGB5elg24P/docs.css"></head><body>… */
           'text/html': string;
         };
       };
@@ -4340,6 +5080,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "user_id": 1,
+           *         "name": "demo",
+           *         "created_at": "2026-11-27T12:41:25.520Z"
+           *       },
+           *       {
+           *         "user_id": 2,
+           *         "name": "alice",
+           *         "created_at": "2026-11-27T12:41:28.135Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminUser'][];
         };
       };
@@ -4423,6 +5177,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "name": "alice"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -4440,6 +5199,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user_id": 2,
+           *       "name": "alice",
+           *       "created_at": "2026-11-27T12:41:28.135Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminUser'];
         };
       };
@@ -4575,7 +5341,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -4593,6 +5362,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user_id": 1,
+           *       "name": "demo",
+           *       "created_at": "2026-11-27T12:41:25.520Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminUser'];
         };
       };
@@ -4700,7 +5476,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -4823,7 +5602,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -4841,6 +5623,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "token_id": 1,
+           *         "prefix": "fld_jPRg0p",
+           *         "products": [
+           *           "league",
+           *           "roster",
+           *           "player",
+           *           "team",
+           *           "transaction",
+           *           "user",
+           *           "meta"
+           *         ],
+           *         "created_at": "2026-11-27T12:41:27.009Z"
+           *       },
+           *       {
+           *         "token_id": 2,
+           *         "prefix": "fld_llH2v2",
+           *         "products": [
+           *           "league",
+           *           "player",
+           *           "roster"
+           *         ],
+           *         "created_at": "2026-11-27T12:41:28.165Z",
+           *         "expires_at": "2026-12-27T12:41:28.164Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminToken'][];
         };
       };
@@ -4948,13 +5759,26 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "products": [
+         *         "league",
+         *         "player",
+         *         "roster"
+         *       ],
+         *       "expires_in": "30d"
+         *     }
+         */
         'application/json': {
           products: ('league' | 'roster' | 'player' | 'team' | 'transaction' | 'user' | 'meta')[];
           expires_in?: string;
@@ -4973,6 +5797,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": "fld_llH2v2reZRQ2ohhCMjxb4vhEdwOP0ChWMqunbdy4NMw",
+           *       "token_id": 2,
+           *       "prefix": "fld_llH2v2",
+           *       "products": [
+           *         "league",
+           *         "player",
+           *         "roster"
+           *       ],
+           *       "created_at": "2026-11-27T12:41:28.165Z",
+           *       "expires_at": "2026-12-27T12:41:28.164Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminIssuedToken'];
         };
       };
@@ -5108,9 +5946,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
-        /** @description The token's id. */
+        /**
+         * @description The token's id.
+         * @example 1
+         */
         token_id: number;
       };
       cookie?: never;
@@ -5128,6 +5972,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token_id": 1,
+           *       "prefix": "fld_jPRg0p",
+           *       "products": [
+           *         "league",
+           *         "roster",
+           *         "player",
+           *         "team",
+           *         "transaction",
+           *         "user",
+           *         "meta"
+           *       ],
+           *       "created_at": "2026-11-27T12:41:27.009Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminToken'];
         };
       };
@@ -5235,9 +6095,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
-        /** @description The token's id. */
+        /**
+         * @description The token's id.
+         * @example 1
+         */
         token_id: number;
       };
       cookie?: never;
@@ -5360,7 +6226,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -5378,6 +6247,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "platform": "sleeper",
+           *         "external_user_id": "100000000000000001",
+           *         "username": "solarpool",
+           *         "linked_at": "2026-11-27T12:41:28.181Z",
+           *         "needs_linking_again": false,
+           *         "leagues": 0,
+           *         "last_sync": {
+           *           "run_id": 3,
+           *           "started_at": "2026-11-27T12:41:28.191Z",
+           *           "outcome": "running"
+           *         }
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminLink'][];
         };
       };
@@ -5485,9 +6371,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
-        /** @description A fantasy platform. */
+        /**
+         * @description A fantasy platform.
+         * @example sleeper
+         */
         platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
@@ -5505,6 +6397,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "platform": "sleeper",
+           *       "external_user_id": "100000000000000001",
+           *       "username": "solarpool",
+           *       "linked_at": "2026-11-27T12:41:28.181Z",
+           *       "needs_linking_again": false,
+           *       "leagues": 1,
+           *       "last_sync": {
+           *         "run_id": 3,
+           *         "started_at": "2026-11-27T12:41:28.191Z",
+           *         "outcome": "running"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AdminLink'];
         };
       };
@@ -5612,15 +6519,26 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
-        /** @description A fantasy platform. */
+        /**
+         * @description A fantasy platform.
+         * @example sleeper
+         */
         platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "username": "solarpool"
+         *     }
+         */
         'application/json': {
           username?: string;
           email?: string;
@@ -5644,6 +6562,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "linked",
+           *       "link": {
+           *         "platform": "sleeper",
+           *         "external_user_id": "100000000000000001",
+           *         "username": "solarpool",
+           *         "linked_at": "2026-11-27T12:41:28.181Z",
+           *         "needs_linking_again": false,
+           *         "leagues": 0
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AdminLinkOutcome'];
         };
       };
@@ -5807,9 +6738,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
-        /** @description A fantasy platform. */
+        /**
+         * @description A fantasy platform.
+         * @example sleeper
+         */
         platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
       };
       cookie?: never;
@@ -5932,7 +6869,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -5950,6 +6890,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "sync_id": 1,
+           *         "user_id": 1,
+           *         "status": "running",
+           *         "created_at": "2026-11-27T12:41:28.188Z",
+           *         "progress": {
+           *           "accounts_total": 2,
+           *           "accounts_done": 1,
+           *           "current_platform": "sleeper",
+           *           "leagues_found": 2,
+           *           "leagues_written": 0,
+           *           "leagues_unchanged": 0,
+           *           "leagues_failed": 0,
+           *           "player_pools_refreshed": 0,
+           *           "needs_linking_again": []
+           *         }
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminSync'][];
         };
       };
@@ -6057,13 +7018,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': {
           /**
            * @description A fantasy platform.
@@ -6085,6 +7050,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "sync_id": 1,
+           *       "user_id": 1,
+           *       "status": "running",
+           *       "created_at": "2026-11-27T12:41:28.188Z",
+           *       "progress": {
+           *         "accounts_total": 2,
+           *         "accounts_done": 0,
+           *         "leagues_found": 0,
+           *         "leagues_written": 0,
+           *         "leagues_unchanged": 0,
+           *         "leagues_failed": 0,
+           *         "player_pools_refreshed": 0,
+           *         "needs_linking_again": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AdminSync'];
         };
       };
@@ -6220,7 +7203,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The sync. */
+        /**
+         * @description The sync.
+         * @example 1
+         */
         sync_id: number;
       };
       cookie?: never;
@@ -6238,6 +7224,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "sync_id": 1,
+           *       "user_id": 1,
+           *       "status": "ok",
+           *       "created_at": "2026-11-27T12:41:28.188Z",
+           *       "finished_at": "2026-11-27T12:41:28.383Z",
+           *       "progress": {
+           *         "accounts_total": 2,
+           *         "accounts_done": 2,
+           *         "leagues_found": 2,
+           *         "leagues_written": 2,
+           *         "leagues_unchanged": 0,
+           *         "leagues_failed": 0,
+           *         "player_pools_refreshed": 1,
+           *         "needs_linking_again": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AdminSync'];
         };
       };
@@ -6345,7 +7350,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
@@ -6363,6 +7371,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "session_id": 1,
+           *         "platforms": [
+           *           "sleeper",
+           *           "espn"
+           *         ],
+           *         "return_url": "https://app.example.com/done",
+           *         "created_at": "2026-11-27T12:41:28.250Z",
+           *         "expires_at": "2026-11-27T13:11:28.250Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminConnectSession'][];
         };
       };
@@ -6470,13 +7492,32 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The user's id. */
+        /**
+         * @description The user's id.
+         * @example 1
+         */
         user_id: number;
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "expires_in": "30m",
+         *       "platforms": [
+         *         "sleeper",
+         *         "espn"
+         *       ],
+         *       "return_url": "https://app.example.com/done",
+         *       "app_name": "Waiver Wizard",
+         *       "products": [
+         *         "league",
+         *         "roster",
+         *         "team"
+         *       ]
+         *     }
+         */
         'application/json': {
           expires_in?: string;
           platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
@@ -6502,6 +7543,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session_id": 1,
+           *       "url": "http://127.0.0.1:39429/connect/fcs_p15Pigl1qiNzqMfcLQ42Yqmq74NzZ0k4VYM3XlUkKS0",
+           *       "platforms": [
+           *         "sleeper",
+           *         "espn"
+           *       ],
+           *       "return_url": "https://app.example.com/done",
+           *       "created_at": "2026-11-27T12:41:28.250Z",
+           *       "expires_at": "2026-11-27T13:11:28.250Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminConnectSession'];
         };
       };
@@ -6749,6 +7803,14 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://app.example/hooks/fantasy",
+         *       "events": [
+         *         "sync.finished"
+         *       ]
+         *     }
+         */
         'application/json': {
           url: string;
           events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
@@ -6889,7 +7951,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The webhook endpoint. */
+        /**
+         * @description The webhook endpoint.
+         * @example 1
+         */
         webhook_id: number;
       };
       cookie?: never;
@@ -7014,7 +8079,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The webhook endpoint. */
+        /**
+         * @description The webhook endpoint.
+         * @example 1
+         */
         webhook_id: number;
       };
       cookie?: never;
@@ -7135,13 +8203,19 @@ export interface operations {
   adminListWebhookDeliveries: {
     parameters: {
       query?: {
-        /** @description `pending` (due now or later), `delivered` (a 2xx answer) or `failed` (for good). */
+        /**
+         * @description `pending` (due now or later), `delivered` (a 2xx answer) or `failed` (for good).
+         * @example failed
+         */
         status?: 'pending' | 'delivered' | 'failed';
         limit?: number;
       };
       header?: never;
       path: {
-        /** @description The webhook endpoint. */
+        /**
+         * @description The webhook endpoint.
+         * @example 1
+         */
         webhook_id: number;
       };
       cookie?: never;
@@ -7266,7 +8340,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The delivery. */
+        /**
+         * @description The delivery.
+         * @example 1
+         */
         delivery_id: number;
       };
       cookie?: never;
@@ -7391,7 +8468,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The delivery. */
+        /**
+         * @description The delivery.
+         * @example 1
+         */
         delivery_id: number;
       };
       cookie?: never;
@@ -7516,13 +8596,17 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The delivery. */
+        /**
+         * @description The delivery.
+         * @example 1
+         */
         delivery_id: number;
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };

@@ -97,7 +97,10 @@ export const createWebhookRoute = defineAdminRoute({
   errors: ['invalid_body'],
   example: {
     path: '/admin/webhooks',
-    body: { url: 'https://app.example/hooks/fantasy', events: ['sync.finished'] },
+    body: {
+      url: 'https://app.example/hooks/fantasy',
+      events: ['link.completed', 'sync.finished'],
+    },
   },
   async handler({ body, services, header }) {
     const url = checkedUrl(body.url);
