@@ -2,8 +2,8 @@
 // answers 404 alike for a league that does not exist, one the caller does not belong to and one
 // of a season outside SUPPORTED_SEASONS (kept in the store, not served).
 import { Type } from '@sinclair/typebox';
-import type { League } from '../../domain/records.ts';
-import { HttpProblem } from '../problems.ts';
+import type { League, Player } from '../../domain/records.ts';
+import { HttpProblem, quoteValue } from '../problems.ts';
 import type { Principal } from '../auth.ts';
 import type { ReadModel } from '../read-model.ts';
 import { MAX_LEAGUE_ID } from '../schemas.ts';
@@ -29,4 +29,28 @@ export async function leagueOrNotFound(
     );
   }
   return league;
+}
+
+export const MAX_PLAYER_ID_LENGTH = 64;
+
+export const PlayerIdParam = Type.String({
+  minLength: 1,
+  maxLength: MAX_PLAYER_ID_LENGTH,
+  description: "The platform's player id, percent-encoded in the path.",
+});
+
+/** The player of the league's pool, or 404 player_not_found. */
+export async function playerOrNotFound(
+  context: { readonly read: ReadModel },
+  league: League,
+  playerId: string,
+): Promise<Player> {
+  const player = await context.read.findPlayer(league, playerId);
+  if (player === undefined) {
+    throw new HttpProblem(
+      'player_not_found',
+      `no player with player_id ${quoteValue(playerId)} in the player pool of league ${league.leagueId}`,
+    );
+  }
+  return player;
 }

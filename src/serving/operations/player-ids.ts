@@ -5,10 +5,14 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { EXTERNAL_ID_TYPES } from '../../domain/crossref.ts';
 import { defineOperation } from '../operation.ts';
-import { HttpProblem, quoteValue } from '../problems.ts';
 import { literals } from '../schemas.ts';
-import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
-import { MAX_PLAYER_ID_LENGTH } from './player-by-id.ts';
+import {
+  LeagueIdParam,
+  NoQuery,
+  PlayerIdParam,
+  leagueOrNotFound,
+  playerOrNotFound,
+} from './common.ts';
 
 export const PlayerIdsSchema = Type.Object(
   {
@@ -41,25 +45,12 @@ export const playerIds = defineOperation({
   id: 'getPlayerIds',
   path: '/players/{league_id}/ids/{player_id}',
   product: 'player',
-  params: Type.Object({
-    league_id: LeagueIdParam,
-    player_id: Type.String({
-      minLength: 1,
-      maxLength: MAX_PLAYER_ID_LENGTH,
-      description: "The platform's player id, percent-encoded in the path.",
-    }),
-  }),
+  params: Type.Object({ league_id: LeagueIdParam, player_id: PlayerIdParam }),
   query: NoQuery,
   response: PlayerIdsSchema,
   async handle(context, { league_id, player_id }) {
     const league = await leagueOrNotFound(context, league_id);
-    const player = await context.read.findPlayer(league, player_id);
-    if (player === undefined) {
-      throw new HttpProblem(
-        'player_not_found',
-        `no player with player_id ${quoteValue(player_id)} in the player pool of league ${league_id}`,
-      );
-    }
+    const player = await playerOrNotFound(context, league, player_id);
     const ids = await context.read.findPlayerIds(league, player_id);
     return {
       player_id: player.playerId,
