@@ -10,7 +10,6 @@ import {
   playerOrNotFound,
 } from './common.ts';
 
-export { MAX_PLAYER_ID_LENGTH } from './common.ts';
 
 export const playerById = defineOperation({
   id: 'getPlayerById',
