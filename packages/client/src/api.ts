@@ -4367,12 +4367,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-27T12:41:25.522Z",
+           *           "linked_at": "2026-11-27T13:20:37.787Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-27T12:41:25.524Z",
-           *             "finished_at": "2026-11-27T12:41:26.980Z",
+           *             "started_at": "2026-11-27T13:20:37.788Z",
+           *             "finished_at": "2026-11-27T13:20:38.257Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -4687,7 +4687,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T12:41:26.185Z",
+           *           "last_synced_at": "2026-11-27T13:20:37.997Z",
            *           "season_finished": true
            *         },
            *         {
@@ -4695,7 +4695,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T12:41:26.530Z",
+           *           "last_synced_at": "2026-11-27T13:20:38.141Z",
            *           "season_finished": true
            *         },
            *         {
@@ -4703,7 +4703,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T12:41:26.828Z",
+           *           "last_synced_at": "2026-11-27T13:20:38.210Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -5054,7 +5054,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fantasy League Data Service 1.0.0-oas3: API reference</title><link rel="stylesheet" href="docs/assets/pqTPaPBp64mY/swagger-ui.css"><link rel="stylesheet" href="docs/assets/uqlGB5elg24P/docs.css"></head><body>… */
+          /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fantasy League Data Service 1.0.0-oas3: API reference</title><link rel="icon" href="data:,"><link rel="stylesheet" href="docs/assets/pqTPaPBp64mY/swagger-ui.css"><link rel="stylesheet" href="docs/assets/YAroksRd33A4/docs.css"></head><body>… */
           'text/html': string;
         };
       };
@@ -5085,12 +5085,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-27T12:41:25.520Z"
+           *         "created_at": "2026-11-27T13:20:37.786Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-27T12:41:28.135Z"
+           *         "created_at": "2026-11-27T13:20:38.647Z"
            *       }
            *     ]
            */
@@ -5203,7 +5203,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-27T12:41:28.135Z"
+           *       "created_at": "2026-11-27T13:20:38.647Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -5366,7 +5366,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-27T12:41:25.520Z"
+           *       "created_at": "2026-11-27T13:20:37.786Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -5627,7 +5627,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_jPRg0p",
+           *         "prefix": "fld_kJETG3",
            *         "products": [
            *           "league",
            *           "roster",
@@ -5637,18 +5637,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-27T12:41:27.009Z"
+           *         "created_at": "2026-11-27T13:20:38.259Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_llH2v2",
+           *         "prefix": "fld_IuN5nL",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-27T12:41:28.165Z",
-           *         "expires_at": "2026-12-27T12:41:28.164Z"
+           *         "created_at": "2026-11-27T13:20:38.651Z",
+           *         "expires_at": "2026-12-27T13:20:38.651Z"
            *       }
            *     ]
            */
@@ -5799,16 +5799,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_llH2v2reZRQ2ohhCMjxb4vhEdwOP0ChWMqunbdy4NMw",
+           *       "token": "fld_IuN5nLjQyo7nX4cRK2TlbNkn_-Gtdn8m9257FAx7jZw",
            *       "token_id": 2,
-           *       "prefix": "fld_llH2v2",
+           *       "prefix": "fld_IuN5nL",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-27T12:41:28.165Z",
-           *       "expires_at": "2026-12-27T12:41:28.164Z"
+           *       "created_at": "2026-11-27T13:20:38.651Z",
+           *       "expires_at": "2026-12-27T13:20:38.651Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -5975,7 +5975,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_jPRg0p",
+           *       "prefix": "fld_kJETG3",
            *       "products": [
            *         "league",
            *         "roster",
@@ -5985,7 +5985,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-27T12:41:27.009Z"
+           *       "created_at": "2026-11-27T13:20:38.259Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -6250,15 +6250,29 @@ export interface operations {
           /**
            * @example [
            *       {
+           *         "platform": "demo",
+           *         "external_user_id": "demo-user",
+           *         "username": "demo",
+           *         "linked_at": "2026-11-27T13:20:37.787Z",
+           *         "needs_linking_again": false,
+           *         "leagues": 17,
+           *         "last_sync": {
+           *           "run_id": 2,
+           *           "started_at": "2026-11-27T13:20:38.672Z",
+           *           "finished_at": "2026-11-27T13:20:38.673Z",
+           *           "outcome": "ok"
+           *         }
+           *       },
+           *       {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T12:41:28.181Z",
+           *         "linked_at": "2026-11-27T13:20:38.660Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-27T12:41:28.191Z",
+           *           "started_at": "2026-11-27T13:20:38.675Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -6402,12 +6416,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-27T12:41:28.181Z",
+           *       "linked_at": "2026-11-27T13:20:38.660Z",
            *       "needs_linking_again": false,
-           *       "leagues": 1,
+           *       "leagues": 0,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-27T12:41:28.191Z",
+           *         "started_at": "2026-11-27T13:20:38.675Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -6569,7 +6583,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T12:41:28.181Z",
+           *         "linked_at": "2026-11-27T13:20:38.660Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -6896,7 +6910,7 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-27T12:41:28.188Z",
+           *         "created_at": "2026-11-27T13:20:38.667Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
@@ -7055,7 +7069,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-27T12:41:28.188Z",
+           *       "created_at": "2026-11-27T13:20:38.667Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -7228,17 +7242,17 @@ export interface operations {
            * @example {
            *       "sync_id": 1,
            *       "user_id": 1,
-           *       "status": "ok",
-           *       "created_at": "2026-11-27T12:41:28.188Z",
-           *       "finished_at": "2026-11-27T12:41:28.383Z",
+           *       "status": "running",
+           *       "created_at": "2026-11-27T13:20:38.667Z",
            *       "progress": {
            *         "accounts_total": 2,
-           *         "accounts_done": 2,
+           *         "accounts_done": 1,
+           *         "current_platform": "sleeper",
            *         "leagues_found": 2,
-           *         "leagues_written": 2,
+           *         "leagues_written": 0,
            *         "leagues_unchanged": 0,
            *         "leagues_failed": 0,
-           *         "player_pools_refreshed": 1,
+           *         "player_pools_refreshed": 0,
            *         "needs_linking_again": []
            *       }
            *     }
@@ -7380,8 +7394,15 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-27T12:41:28.250Z",
-           *         "expires_at": "2026-11-27T13:11:28.250Z"
+           *         "created_at": "2026-11-27T13:20:38.682Z",
+           *         "expires_at": "2026-11-27T13:50:38.682Z",
+           *         "app_name": "Waiver Wizard",
+           *         "products": [
+           *           "league",
+           *           "roster",
+           *           "team"
+           *         ],
+           *         "link_failures": []
            *       }
            *     ]
            */
@@ -7546,14 +7567,21 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:39429/connect/fcs_p15Pigl1qiNzqMfcLQ42Yqmq74NzZ0k4VYM3XlUkKS0",
+           *       "url": "http://127.0.0.1:40285/connect/fcs_62a68gUPsm02NykcKdFevbCCbuQqedwqqFG4M-Ez-1M",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-27T12:41:28.250Z",
-           *       "expires_at": "2026-11-27T13:11:28.250Z"
+           *       "created_at": "2026-11-27T13:20:38.682Z",
+           *       "expires_at": "2026-11-27T13:50:38.682Z",
+           *       "app_name": "Waiver Wizard",
+           *       "products": [
+           *         "league",
+           *         "roster",
+           *         "team"
+           *       ],
+           *       "link_failures": []
            *     }
            */
           'application/json': components['schemas']['AdminConnectSession'];
@@ -7706,6 +7734,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "webhook_id": 1,
+           *         "url": "https://app.example/hooks/fantasy",
+           *         "events": [
+           *           "link.completed",
+           *           "sync.finished"
+           *         ],
+           *         "created_at": "2026-11-27T13:20:38.638Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminWebhook'][];
         };
       };
@@ -7807,6 +7848,7 @@ export interface operations {
          * @example {
          *       "url": "https://app.example/hooks/fantasy",
          *       "events": [
+         *         "link.completed",
          *         "sync.finished"
          *       ]
          *     }
@@ -7830,6 +7872,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "webhook_id": 1,
+           *       "url": "https://app.example/hooks/fantasy",
+           *       "events": [
+           *         "link.completed",
+           *         "sync.finished"
+           *       ],
+           *       "created_at": "2026-11-27T13:20:38.638Z",
+           *       "secret": "whsec_qtjbUOufqsf+2K9oFu6WVK2PSEHc3YGERRZ/Uf8DzYQ="
+           *     }
+           */
           'application/json': components['schemas']['AdminCreatedWebhook'];
         };
       };
@@ -7972,6 +8026,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "webhook_id": 1,
+           *       "url": "https://app.example/hooks/fantasy",
+           *       "events": [
+           *         "link.completed",
+           *         "sync.finished"
+           *       ],
+           *       "created_at": "2026-11-27T13:20:38.638Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminWebhook'];
         };
       };
@@ -8233,6 +8298,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example [] */
           'application/json': components['schemas']['AdminWebhookDelivery'][];
         };
       };
@@ -8361,6 +8427,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "delivery_id": 1,
+           *       "webhook_id": 1,
+           *       "event_id": 1,
+           *       "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *       "type": "link.completed",
+           *       "user_id": 1,
+           *       "status": "pending",
+           *       "attempts": 0,
+           *       "next_attempt_at": "2026-11-27T13:20:38.661Z",
+           *       "created_at": "2026-11-27T13:20:38.661Z",
+           *       "payload": {
+           *         "type": "link.completed",
+           *         "timestamp": "2026-11-27T13:20:38.661Z",
+           *         "data": {
+           *           "user_id": 1,
+           *           "platform": "sleeper",
+           *           "account_id": 2,
+           *           "external_user_id": "100000000000000001",
+           *           "username": "solarpool"
+           *         }
+           *       },
+           *       "attempt_list": []
+           *     }
+           */
           'application/json': components['schemas']['AdminWebhookDeliveryDetail'];
         };
       };
@@ -8489,6 +8581,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "delivery_id": 3,
+           *         "webhook_id": 1,
+           *         "event_id": 1,
+           *         "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *         "type": "link.completed",
+           *         "user_id": 1,
+           *         "status": "pending",
+           *         "attempts": 0,
+           *         "next_attempt_at": "2026-11-27T13:20:38.689Z",
+           *         "created_at": "2026-11-27T13:20:38.689Z"
+           *       },
+           *       {
+           *         "delivery_id": 1,
+           *         "webhook_id": 1,
+           *         "event_id": 1,
+           *         "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *         "type": "link.completed",
+           *         "user_id": 1,
+           *         "status": "pending",
+           *         "attempts": 0,
+           *         "next_attempt_at": "2026-11-27T13:20:38.661Z",
+           *         "created_at": "2026-11-27T13:20:38.661Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['AdminWebhookDelivery'][];
         };
       };
@@ -8622,6 +8742,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "delivery_id": 3,
+           *       "webhook_id": 1,
+           *       "event_id": 1,
+           *       "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *       "type": "link.completed",
+           *       "user_id": 1,
+           *       "status": "pending",
+           *       "attempts": 0,
+           *       "next_attempt_at": "2026-11-27T13:20:38.689Z",
+           *       "created_at": "2026-11-27T13:20:38.689Z"
+           *     }
+           */
           'application/json': components['schemas']['AdminWebhookDelivery'];
         };
       };

@@ -10,7 +10,6 @@ import {
   playerOrNotFound,
 } from './common.ts';
 
-
 export const playerById = defineOperation({
   id: 'getPlayerById',
   path: '/players/{league_id}/searchPlayer/player_id/{player_id}',
