@@ -3,6 +3,7 @@
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { startServer } from '../../main.ts';
+import { DEMO_TOKEN_PRODUCTS } from '../../sync/demo.ts';
 import { EXIT_OK, HELP_OPTION, UsageError, describeStore, parse } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
@@ -37,7 +38,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.out(
       [
         'The store was empty, so the demo data was loaded for user "demo".',
-        'Demo token (shown only this once; products: league roster player):',
+        `Demo token (shown only this once; products: ${DEMO_TOKEN_PRODUCTS.join(' ')}):`,
         '',
         `  ${server.demoToken}`,
         '',
