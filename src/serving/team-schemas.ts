@@ -7,13 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { MATCHUP_KINDS, MATCHUP_STATUSES } from '../domain/league-data.ts';
 import type { MatchupRecord, TeamManagerRecord } from '../domain/league-data.ts';
 import type { FantasyTeamRecord, Player } from '../domain/records.ts';
-import { PlayerSchema, toPlayerBody } from './schemas.ts';
-
-const literals = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  );
+import { PlayerSchema, literals, toPlayerBody } from './schemas.ts';
 
 const RosterId = Type.String({
   description:

@@ -3,6 +3,7 @@
 // Player's fantasy_team_roster_id carries; players' full_name comes from the league's pool.
 import { FormatRegistry, Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { literals } from './schemas.ts';
 import {
   DRAFT_STATUSES,
   DRAFT_TYPES,
@@ -19,12 +20,6 @@ if (!FormatRegistry.Has('date-time')) {
     (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
   );
 }
-
-const literals = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  );
 
 const RosterId = (description: string) => Type.String({ description });
 const Season = Type.Integer({ description: 'The year the season of the draft starts.' });

@@ -2,6 +2,7 @@
 // the OpenAPI document. Secrets never appear in them: a token only once, when issued.
 import { FormatRegistry, Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { literals } from '../../serving/schemas.ts';
 import { PLATFORMS, PRODUCTS } from '../../domain/catalog.ts';
 import { CONNECT_OUTCOME_STATUSES } from '../../domain/connect-outcome.ts';
 import { isLinkedOverHttp } from '../../platforms/registry.ts';
@@ -21,12 +22,6 @@ if (!FormatRegistry.Has('date-time')) {
     (value) => !Number.isNaN(Date.parse(value)) && value.includes('T'),
   );
 }
-
-const literals = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  );
 
 const Id = (description: string) =>
   Type.Integer({ format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });

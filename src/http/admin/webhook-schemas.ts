@@ -2,6 +2,7 @@
 // An endpoint's secret appears once, in the create answer; a delivery shows the event's body.
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { literals } from '../../serving/schemas.ts';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks.ts';
 import type {
   WebhookDelivery,
@@ -9,11 +10,6 @@ import type {
 } from '../../storage/repositories/webhook-deliveries.ts';
 import type { WebhookEndpoint } from '../../storage/repositories/webhooks.ts';
 
-const literals = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  );
 const Id = (description: string) =>
   Type.Integer({ format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 const Time = (description: string) => Type.String({ format: 'date-time', description });
