@@ -147,7 +147,7 @@ export function syntheticFantraxActivity(options: FantraxActivityOptions): Fantr
   });
 
   // Standings from the final periods: wins, then points for.
-  const table = teams.map((t, i) => ({ i, w: 0, l: 0, t: 0, pf: 0 }));
+  const table = teams.map((_, i) => ({ i, w: 0, l: 0, t: 0, pf: 0 }));
   schedule.forEach((pairs, p) => {
     const period = p + 1;
     if (!(seasonOver || period < current)) return;
@@ -156,9 +156,15 @@ export function syntheticFantraxActivity(options: FantraxActivityOptions): Fantr
       const sb = fullScore(b, period);
       table[a]!.pf += sa;
       table[b]!.pf += sb;
-      if (sa === sb) (table[a]!.t++, table[b]!.t++);
-      else if (sa > sb) (table[a]!.w++, table[b]!.l++);
-      else (table[b]!.w++, table[a]!.l++);
+      const [first, second] = [table[a]!, table[b]!];
+      if (sa === sb) {
+        first.t++;
+        second.t++;
+      } else {
+        const [winner, loser] = sa > sb ? [first, second] : [second, first];
+        winner.w++;
+        loser.l++;
+      }
     }
   });
   const ranked = [...table].sort((x, y) => y.w - x.w || y.pf - x.pf);
