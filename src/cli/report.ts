@@ -28,6 +28,8 @@ export function describeProgress(event: SyncProgressEvent): string {
       return `${event.platform}: failed    ${leagueLabel(event)}: ${event.error}`;
     case 'leagues-detached':
       return `${event.platform}: ${plural(event.count, 'league')} no longer listed, detached`;
+    case 'leagues-unsupported':
+      return `${event.platform}: ${plural(event.count, 'league')} of sports this service does not cover, skipped`;
   }
 }
 
