@@ -20,10 +20,14 @@
 // are served as the official API would give them; the rosters are where each player's last
 // executed claim, drop or trade of the season left him. Made up here: the two seasons'
 // leagueHistoryId, the secret id, and two small leagues of other sports (fake-fantrax-other.ts).
-// League activity (standings, matchups, drafts) is served by fake-fantrax-activity.ts.
+// League activity (standings, matchup scores, drafts, and getLeagueInfo's schedule) is made up for
+// every league by fake-fantrax-activity.ts, its season over, its draft picking the league's
+// rostered players first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fantraxActivityRoutes, syntheticFantraxActivity } from './fake-fantrax-activity.ts';
+import type { FantraxActivityBodies } from './fake-fantrax-activity.ts';
 import { OTHER_LEAGUES, OTHER_PLAYERS } from './fake-fantrax-other.ts';
 import type { FakeLeague, FakePlayer } from './fake-fantrax-other.ts';
 import { reply, startFakePlatform } from './fake-platform.ts';
@@ -207,14 +211,27 @@ export interface FakeFantrax extends FakePlatformServer {
 
 const refusal = (code: string, message: string) => reply.json({ error: { code, message } });
 
-export function leagueInfoBody(league: FakeLeague, players: readonly FakePlayer[]): unknown {
+/** The made-up standings, schedule, scores and draft of a league (its season over). */
+export function leagueActivity(league: FakeLeague): FantraxActivityBodies {
+  return syntheticFantraxActivity({
+    teams: league.teams,
+    season: league.seasonYear,
+    playerIds: Object.values(league.rosters).flat(),
+  });
+}
+
+export function leagueInfoBody(
+  league: FakeLeague,
+  players: readonly FakePlayer[],
+  activity: FantraxActivityBodies = leagueActivity(league),
+): unknown {
   const rostered = new Set(Object.values(league.rosters).flat());
   return {
+    ...activity.leagueInfo,
     leagueName: league.leagueName,
     leagueHistoryId: league.leagueHistoryId,
     seasonYear: league.seasonYear,
     startDate: league.startDate,
-    draftType: 'SNAKE',
     teamInfo: Object.fromEntries(
       league.teams.map((team) => [team.id, { name: team.name, id: team.id }]),
     ),
@@ -283,6 +300,7 @@ export async function startFakeFantrax(options: FakeFantraxOptions = {}): Promis
   const players = [...recorded.players, ...OTHER_PLAYERS];
   const secretId = options.secretId ?? FANTRAX_SECRET_ID;
   const byId = new Map(leagues.map((league) => [league.leagueId, league]));
+  const activity = new Map(leagues.map((league) => [league.leagueId, leagueActivity(league)]));
   const q = (request: FakeRequest, name: string): string => request.query.get(name) ?? '';
 
   const bodies = {
@@ -305,7 +323,7 @@ export async function startFakeFantrax(options: FakeFantraxOptions = {}): Promis
     '/getLeagueInfo': (request: FakeRequest): FakeReply => {
       const league = byId.get(q(request, 'leagueId'));
       if (league === undefined) return refusal('INVALID_LEAGUE_ID', 'Invalid league ID');
-      return reply.json(leagueInfoBody(league, players));
+      return reply.json(leagueInfoBody(league, players, activity.get(league.leagueId)));
     },
     '/getTeamRosters': (request: FakeRequest): FakeReply => {
       const league = byId.get(q(request, 'leagueId'));
@@ -320,7 +338,11 @@ export async function startFakeFantrax(options: FakeFantraxOptions = {}): Promis
       return reply.json(playerIdsBody(sport, players));
     },
   };
-  const routes: Record<string, FakeRoute> = { ...bodies, ...options.overrides };
+  const routes: Record<string, FakeRoute> = {
+    ...bodies,
+    ...fantraxActivityRoutes(activity, ''),
+    ...options.overrides,
+  };
   const server = await startFakePlatform(routes, {
     ...(options.latencyMs && { latencyMs: options.latencyMs }),
   });
