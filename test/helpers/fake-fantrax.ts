@@ -53,7 +53,7 @@ export const RECORDED_SEASONS = [
   { season: 2021, leagueId: '4bveni4tkkyr33y2' },
 ] as const;
 
-interface RecordedScorer {
+export interface RecordedScorer {
   scorerId: string;
   name: string;
   posShortNames?: string;
@@ -117,6 +117,8 @@ export function readRecordedSeason(
   const settings = claims.responses[1].data.fantasySettings;
   const teams = claims.responses[2].data.fantasyTeams.map(({ id, name }) => ({ id, name }));
   const rows = [...claims.responses[0].data.table.rows, ...trades.responses[0].data.table.rows]
+    // Trades also move budget and picks: those rows name no player.
+    .filter((row) => typeof row.scorer.scorerId === 'string' && typeof row.scorer.name === 'string')
     .filter((row) => row.executed !== false && row.deleted !== true)
     .map((row, order) => ({ row, order, time: rowTime(row) }))
     .sort((a, b) => a.time - b.time || a.order - b.order);
@@ -153,6 +155,20 @@ export function officialName(scorer: RecordedScorer): string {
   const space = scorer.name.indexOf(' ');
   if (scorer.team === true || space < 0) return scorer.name;
   return `${scorer.name.slice(space + 1)}, ${scorer.name.slice(0, space)}`;
+}
+
+/**
+ * Every player the recordings name, as the latest season names him: getPlayerIds describes
+ * players as they are today, not as they were in a league's season.
+ */
+export function latestRecordedPlayers(dir = FANTRAX_FIXTURES_DIR): Map<string, RecordedScorer> {
+  const players = new Map<string, RecordedScorer>();
+  for (const { season, leagueId } of RECORDED_SEASONS) {
+    for (const [id, scorer] of readRecordedSeason(season, leagueId, dir).players) {
+      players.set(id, scorer);
+    }
+  }
+  return players;
 }
 
 /** The recorded league's seasons as FakeLeague (what the fake serves). */

@@ -12,6 +12,7 @@ import {
   FANTRAX_FIXTURES_SKIP,
   FANTRAX_SECRET_ID,
   RECORDED_SEASONS,
+  latestRecordedPlayers,
   readRecordedSeason,
   startFakeFantrax,
 } from '../../helpers/fake-fantrax.ts';
@@ -105,14 +106,18 @@ describe('Fantrax connector on the recorded league', { skip: FANTRAX_FIXTURES_SK
         expectedEntries.sort(),
       );
       assert.ok(snapshot.rosterEntries.length > 50, 'the recordings leave many players rostered');
-      // The store holds none of them: each comes with the league, as the recording names him.
+      // The store holds none of them: each comes with the league, as the recordings name him
+      // (the latest of them: Fantrax's player list is of today).
       assert.equal(snapshot.players.length, snapshot.rosterEntries.length);
+      const latest = latestRecordedPlayers();
       for (const player of snapshot.players) {
-        const scorer = recorded.players.get(player.playerId);
+        assert.ok(recorded.players.has(player.playerId), player.playerId);
+        const scorer = latest.get(player.playerId);
         assert.ok(scorer, player.playerId);
         assert.equal(player.fullName, scorer.name);
-        assert.equal(player.position, mapped(scorer.posShortNames));
-        assert.equal(player.irlTeam, scorer.teamShortName);
+        assert.equal(player.position, scorer.posShortNames?.split(',')[0]);
+        const team = scorer.teamShortName === '(N/A)' ? undefined : scorer.teamShortName;
+        assert.equal(player.irlTeam, team);
       }
     });
   }
@@ -150,8 +155,3 @@ describe('Fantrax connector on the recorded league', { skip: FANTRAX_FIXTURES_SK
     );
   });
 });
-
-/** What the mapping makes of the web app's position list ("RB,WR" -> "RB", "DL" stays). */
-function mapped(positions: string | undefined): string | undefined {
-  return positions?.split(',')[0];
-}
