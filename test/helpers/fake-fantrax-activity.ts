@@ -334,9 +334,11 @@ export function fantraxTestCall(
 ): FantraxCall {
   return async (method, params, signal) => {
     const controller = new AbortController();
-    const stop = signal ? whenAborted(signal, () => controller.abort()) : () => {};
-    const stopTimeout = whenAborted(AbortSignal.timeout(options.timeoutMs ?? 2_000), () =>
-      controller.abort(),
+    const timeoutMs = options.timeoutMs ?? 2_000;
+    // The reason names why the call stopped: the sync's own, or the timeout.
+    const stop = signal ? whenAborted(signal, () => controller.abort(signal.reason)) : () => {};
+    const stopTimeout = whenAborted(AbortSignal.timeout(timeoutMs), () =>
+      controller.abort(new Error(`no answer within ${timeoutMs} ms`)),
     );
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}/${method}`);
     let response: Response;
