@@ -29,6 +29,7 @@ import {
   mapLeagueSnapshot,
   mapPlayerIds,
   placeholderPlayer,
+  sportOfCode,
 } from './mapping.ts';
 import { responses, validate } from './schemas.ts';
 import type { FantraxLeagueInfo, FantraxUserLeague } from './schemas.ts';
@@ -67,12 +68,15 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
     return { leagues: body.leagues ?? [] };
   }
 
-  /** https://www.fantrax.com/fxea/general/getLeagueInfo?leagueId= */
+  /**
+   * https://www.fantrax.com/fxea/general/getLeagueInfo?leagueId= , without `playerInfo` (every
+   * player's eligibility and status in the league, most of the body, which nothing here reads).
+   */
   async function leagueInfo(
     leagueId: string,
     signal: AbortSignal | undefined,
   ): Promise<{ info: FantraxLeagueInfo; body: unknown } | { refused: string }> {
-    const answer = await call('getLeagueInfo', { leagueId }, signal);
+    const answer = await call('getLeagueInfo', { leagueId, excludePlayerInfo: 'true' }, signal);
     if ('refused' in answer) return answer;
     return {
       info: validate(responses.leagueInfo, answer.body, 'GET /getLeagueInfo'),
@@ -153,10 +157,16 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
       let unsupported = 0;
       for (const { leagueId, entry, info } of leagues) {
         if (info === undefined) {
-          // Refused (gone, or private): listed in the newest season asked, so its fetch fails
-          // visibly and the league stored before stays.
+          // Refused (gone, or private): listed in the newest season asked (in its sport when the
+          // user's list names it), so its fetch fails visibly and the league stored before stays.
           const season = Math.max(...scope.seasons);
-          const sport = scope.sports[0] as Sport;
+          const listedSport = entry?.sport === undefined ? undefined : sportOfCode(entry.sport);
+          if (entry?.sport !== undefined && listedSport === undefined) {
+            unsupported++;
+            continue;
+          }
+          const sport = listedSport ?? (scope.sports[0] as Sport);
+          if (!scope.sports.includes(sport)) continue;
           const name = entry?.leagueName?.trim();
           refs.set(leagueId, {
             platformLeagueKey: leagueId,

@@ -124,6 +124,26 @@ describe('Fantrax connector faults', () => {
     assert.equal(wrongSeason.kind, 'invalid_response');
   });
 
+  test('a listed league Fantrax refuses is still listed, so its fetch fails visibly', async () => {
+    const { connector } = await setUp({
+      '/getLeagueInfo': reply.json({ error: { code: 'WARNING', message: 'League is private' } }),
+    });
+    const counted: number[] = [];
+    const refs = await connector.listLeagues(secretAccount, {
+      sports: ['football', 'basketball'],
+      seasons: [2019, 2020],
+      unsupportedLeagues: (count) => counted.push(count),
+    });
+    // Its sport from the user's list, the newest season asked; the hockey league still counted.
+    assert.deepEqual(
+      refs.map((ref) => [ref.platformLeagueKey, ref.season, ref.sport]),
+      [['hoopsleague20fx1', 2020, 'basketball']],
+    );
+    assert.deepEqual(counted, [1]);
+    const error = await failure(connector.fetchLeague(secretAccount, refs[0]!, storeHolding()));
+    assert.equal(error.kind, 'not_found');
+  });
+
   const shapes: Array<[string, string, FakeRoute, RegExp]> = [
     [
       'a league list of the wrong shape',
