@@ -80,8 +80,7 @@ describe('Fantrax connector faults', () => {
     assert.equal(fake.hits('/getLeagues'), 3);
     assert.ok(!error.message.includes(FANTRAX_SECRET_ID));
 
-    const passes = await setUp({ '/getLeagues': [reply.status(403)] });
-    passes.fake.route('/getLeagues', [reply.status(403), reply.json({ leagues: [] })]);
+    const passes = await setUp({ '/getLeagues': [reply.status(403), reply.json({ leagues: [] })] });
     assert.deepEqual(await passes.connector.listLeagues(secretAccount, basketball2020), []);
   });
 
