@@ -8,6 +8,7 @@ import { seasonsBetween } from '../../src/domain/seasons.ts';
 import { createFantraxConnector } from '../../src/platforms/fantrax/index.ts';
 import { createSecretBox } from '../../src/secrets.ts';
 import { listAccounts } from '../../src/storage/repositories/accounts.ts';
+import { findPlayerIdsElsewhere } from '../../src/storage/repositories/crossref.ts';
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
@@ -89,6 +90,13 @@ for (const dialect of testBackends()) {
       assert.ok(league);
       assert.equal(league.name, 'Ada Hoops');
       assert.equal((await listRosteredPlayers(store.db, league)).length, 2);
+      // The pool's ids elsewhere, which tie its players to other platforms' (domain/crossref.ts).
+      const pool = { platform: 'fantrax' as const, sport: 'basketball' as const, season: 0 };
+      assert.deepEqual(await findPlayerIdsElsewhere(store.db, pool, '0a1b2'), [
+        { idType: 'rotowire', externalId: '4401' },
+        { idType: 'sportradar', externalId: '0f0e0d0c-1111-4aaa-8bbb-000000000001' },
+        { idType: 'stats', externalId: '880011' },
+      ]);
     });
 
     it('a failing fetch keeps the league stored before', async () => {
