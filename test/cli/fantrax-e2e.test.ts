@@ -56,6 +56,7 @@ describe(
         result.stderr,
         /fantrax: 1 league of sports this service does not cover, skipped/,
       );
+      assert.match(result.stdout, /; 1 league of sports this service does not cover skipped$/m);
       assert.match(result.stderr, /fantrax: football player pool refreshed/);
       assert.match(result.stderr, /fantrax: basketball player pool refreshed \(3 players\)/);
       for (const season of [2020, 2021]) {

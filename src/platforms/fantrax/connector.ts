@@ -8,7 +8,7 @@ import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON, isSeasonFinished } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
-import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
+import type { LeagueRef, PlatformConnector } from '../connector.ts';
 import {
   PUBLIC_ACCOUNT_ID,
   accountIdOf,
