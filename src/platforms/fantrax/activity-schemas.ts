@@ -35,9 +35,12 @@ export const FantraxSchedule = Type.Object({
       }),
     ),
   ),
-  /** Head-to-head leagues: `used` false when the league plays no playoffs. */
+  /** Head-to-head leagues: `used` false when the league plays no playoffs (its periods then unread). */
   playoffs: Type.Optional(
-    Type.Object({ used: Type.Optional(Type.Boolean()), firstPlayoffPeriod: Type.Optional(Period) }),
+    Type.Object({
+      used: Type.Optional(Type.Boolean()),
+      firstPlayoffPeriod: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
   ),
   draftType: Text,
   /** By team id; `division` only in leagues with divisions (go-fantrax's TeamInfo). */
@@ -84,8 +87,8 @@ export const FantraxDraftSlot = Type.Object({
   pickInRound: Type.Integer({ minimum: 1 }),
   /** The team holding the slot. */
   teamId: TeamId,
-  /** Left out while the pick is not made. */
-  playerId: Type.Optional(Type.String({ minLength: 1 })),
+  /** Left out while the pick is not made (a blank one is read the same way). */
+  playerId: Type.Optional(Type.String()),
 });
 export type FantraxDraftSlot = Static<typeof FantraxDraftSlot>;
 
@@ -108,18 +111,11 @@ export const FantraxFuturePick = Type.Object({
 });
 export type FantraxFuturePick = Static<typeof FantraxFuturePick>;
 
-/** GET getDraftPicks?leagueId=: picks of the coming draft and of future seasons' drafts. */
+/**
+ * GET getDraftPicks?leagueId=: picks of future seasons' drafts. Its `currentDraftPicks` (the coming
+ * draft's slots not used yet) name only their holder and are not read.
+ */
 export const FantraxDraftPicks = Type.Object({
-  /** The coming draft's slots not used yet (who holds each; the original owner is not named). */
-  currentDraftPicks: Type.Optional(
-    Type.Array(
-      Type.Object({
-        round: Type.Integer({ minimum: 1 }),
-        pick: Type.Integer({ minimum: 1 }),
-        teamId: TeamId,
-      }),
-    ),
-  ),
   futureDraftPicks: Type.Optional(Type.Array(FantraxFuturePick)),
 });
 export type FantraxDraftPicks = Static<typeof FantraxDraftPicks>;

@@ -9,7 +9,11 @@ import type {
 } from '../../domain/league-data.ts';
 import { compareText } from '../../domain/order.ts';
 import { PlatformError } from '../connector.ts';
-import type { FantraxDraftPicks, FantraxDraftResults } from './activity-schemas.ts';
+import type {
+  FantraxDraftPicks,
+  FantraxDraftResults,
+  FantraxDraftSlot,
+} from './activity-schemas.ts';
 
 /**
  * The season's draft, its slots in pick order (a slot not used yet has no player); none for an
@@ -39,7 +43,7 @@ export function mapDraft(
       round: slot.round,
       pickInRound: slot.pickInRound,
       rosterId: slot.teamId,
-      ...(slot.playerId !== undefined ? { playerId: slot.playerId } : {}),
+      ...(made(slot) ? { playerId: slot.playerId.trim() } : {}),
     }))
     .sort((a, b) => a.overall - b.overall);
   const type = draftType(results.draftType ?? leagueDraftType);
@@ -55,6 +59,11 @@ export function mapDraft(
   };
 }
 
+/** A slot whose pick is made: it names a player. */
+function made(slot: FantraxDraftSlot): slot is FantraxDraftSlot & { playerId: string } {
+  return slot.playerId !== undefined && slot.playerId.trim() !== '';
+}
+
 /**
  * "completed" is the one draftState seen from Fantrax; otherwise the board tells: no pick made
  * yet, some, or all.
@@ -62,8 +71,8 @@ export function mapDraft(
 export function draftStatus(results: FantraxDraftResults): DraftStatus {
   if (/^complete/i.test(results.draftState?.trim() ?? '')) return 'complete';
   const slots = results.draftPicks ?? [];
-  const made = slots.filter((s) => s.playerId !== undefined).length;
-  return made === 0 ? 'scheduled' : made === slots.length ? 'complete' : 'in_progress';
+  const count = slots.filter(made).length;
+  return count === 0 ? 'scheduled' : count === slots.length ? 'complete' : 'in_progress';
 }
 
 /** Fantrax's draft type words, in any case; one it has that the domain lacks is left out. */

@@ -125,8 +125,9 @@ export function periodKind(
   playoffs: FantraxSchedule['playoffs'],
 ): MatchupKind | undefined {
   if (playoffs === undefined) return undefined;
-  if (playoffs.used === false || playoffs.firstPlayoffPeriod === undefined) return 'regular';
-  return period >= playoffs.firstPlayoffPeriod ? 'playoff' : 'regular';
+  const first = playoffs.firstPlayoffPeriod;
+  if (playoffs.used === false || first === undefined || first < 1) return 'regular';
+  return period >= first ? 'playoff' : 'regular';
 }
 
 function higherScore(sides: readonly MatchupSide[]): MatchupSide | undefined {

@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import type { LeagueRef } from '../../../src/platforms/connector.ts';
 import { fetchFantraxLeagueData } from '../../../src/platforms/fantrax/activity.ts';
 import type { FantraxCall } from '../../../src/platforms/fantrax/activity.ts';
-import { draftType, fantraxInstant } from '../../../src/platforms/fantrax/drafts.ts';
+import { draftType, fantraxInstant, mapDraft } from '../../../src/platforms/fantrax/drafts.ts';
+import { periodKind } from '../../../src/platforms/fantrax/matchups.ts';
 import { parseRecord } from '../../../src/platforms/fantrax/team-details.ts';
 import {
   fantraxActivityRoutes,
@@ -362,5 +363,34 @@ describe('Fantrax values read one by one', () => {
     assert.equal(draftType('SNAKE'), 'snake');
     assert.equal(draftType('Auction'), 'auction');
     assert.equal(draftType('keeper'), undefined);
+  });
+
+  test('a blank player id is a pick not made', () => {
+    const slot = { round: 1, pickInRound: 1, teamId: ASHFORD };
+    const draft = mapDraft(
+      'fxblank',
+      {
+        draftPicks: [
+          { ...slot, pick: 1, playerId: '0a001' },
+          { ...slot, pick: 2, pickInRound: 2, playerId: ' ' },
+        ],
+      },
+      undefined,
+      new Set(TEAM_IDS),
+    );
+    assert.equal(draft?.status, 'in_progress');
+    assert.deepEqual(
+      draft?.picks.map((p) => p.playerId),
+      ['0a001', undefined],
+    );
+    assert.equal(draft?.type, undefined);
+  });
+
+  test('playoff periods: from the first playoff period on, when the league plays playoffs', () => {
+    assert.equal(periodKind(14, { used: true, firstPlayoffPeriod: 14 }), 'playoff');
+    assert.equal(periodKind(13, { used: true, firstPlayoffPeriod: 14 }), 'regular');
+    assert.equal(periodKind(14, { used: false, firstPlayoffPeriod: 0 }), 'regular');
+    assert.equal(periodKind(14, {}), 'regular');
+    assert.equal(periodKind(14, undefined), undefined);
   });
 });
