@@ -25,12 +25,12 @@ import {
   FANTRAX_SPORT_CODES,
   compareIds,
   leagueSeason,
-  leagueSport,
   mapLeagueSnapshot,
+  mapListedLeague,
   mapPlayerIds,
   placeholderPlayer,
-  sportOfCode,
 } from './mapping.ts';
+import type { ListedLeague } from './mapping.ts';
 import { responses, validate } from './schemas.ts';
 import type { FantraxLeagueInfo, FantraxUserLeague } from './schemas.ts';
 
@@ -43,13 +43,6 @@ export interface FantraxConnectorOptions extends FantraxApiOptions {
 
 /** Fantrax publishes no limit for its beta API: a conservative budget until one is known. */
 export const REQUESTS_PER_MINUTE = 30;
-
-/** A league as listed: its info, the user's entry for it (absent when followed by id). */
-interface ListedLeague {
-  leagueId: string;
-  entry: FantraxUserLeague | undefined;
-  info: FantraxLeagueInfo | undefined;
-}
 
 export function createFantraxConnector(options: FantraxConnectorOptions): PlatformConnector {
   const { playerIdsTimeoutMs = 120_000, today = () => new Date(), ...apiOptions } = options;
@@ -153,48 +146,16 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
           return { leagueId, entry, info: 'info' in answer ? answer.info : undefined };
         }),
       );
-      const refs = new Map<string, LeagueRef>();
+      const refs: LeagueRef[] = [];
       let unsupported = 0;
-      for (const { leagueId, entry, info } of leagues) {
-        if (info === undefined) {
-          // Refused (gone, or private): listed in the newest season asked (in its sport when the
-          // user's list names it), so its fetch fails visibly and the league stored before stays.
-          const season = Math.max(...scope.seasons);
-          const listedSport = entry?.sport === undefined ? undefined : sportOfCode(entry.sport);
-          if (entry?.sport !== undefined && listedSport === undefined) {
-            unsupported++;
-            continue;
-          }
-          const sport = listedSport ?? (scope.sports[0] as Sport);
-          if (!scope.sports.includes(sport)) continue;
-          const name = entry?.leagueName?.trim();
-          refs.set(leagueId, {
-            platformLeagueKey: leagueId,
-            season,
-            sport,
-            ...(name ? { name } : {}),
-          });
-          continue;
-        }
-        const sport = leagueSport(entry, info);
-        const season = leagueSeason(info);
-        if (sport === undefined) {
-          unsupported++;
-          continue;
-        }
-        if (season === undefined || !scope.sports.includes(sport)) continue;
-        if (!scope.seasons.includes(season)) continue;
-        const name = (info.leagueName ?? entry?.leagueName)?.trim();
-        refs.set(leagueId, {
-          platformLeagueKey: leagueId,
-          season,
-          sport,
-          ...(name ? { name } : {}),
-        });
+      for (const league of leagues) {
+        const ref = mapListedLeague(league, scope);
+        if (ref === 'unsupported') unsupported++;
+        else if (ref !== undefined) refs.push(ref);
       }
       // Fantrax's hockey, soccer, golf... leagues: counted in the sync summary, never fetched.
       if (unsupported > 0) scope.unsupportedLeagues?.(unsupported);
-      return [...refs.values()].sort(
+      return refs.sort(
         (a, b) => b.season - a.season || compareIds(a.platformLeagueKey, b.platformLeagueKey),
       );
     },

@@ -10,6 +10,7 @@ import type {
   PlayerRecord,
   RosterEntryRecord,
 } from '../../domain/records.ts';
+import type { LeagueRef } from '../connector.ts';
 import { sportOfPositions } from './positions.ts';
 import type {
   FantraxLeagueInfo,
@@ -54,6 +55,44 @@ export function leagueSeason(info: FantraxLeagueInfo): number | undefined {
   if (info.seasonYear !== undefined) return info.seasonYear;
   const year = /^(\d{4})-/.exec(info.startDate ?? '')?.[1];
   return year === undefined ? undefined : Number(year);
+}
+
+/** A league as listed: the user's entry for it (absent when followed by id), its info (absent
+ * when Fantrax refused it). */
+export interface ListedLeague {
+  leagueId: string;
+  entry: FantraxUserLeague | undefined;
+  info: FantraxLeagueInfo | undefined;
+}
+
+/**
+ * A listed league as the sync scope sees it: its ref, 'unsupported' for a sport the service does
+ * not cover, undefined when outside the scope. A league Fantrax refused is listed in the newest
+ * season asked (in its sport when the user's list names it), so its fetch fails visibly and the
+ * league stored before stays.
+ */
+export function mapListedLeague(
+  { leagueId, entry, info }: ListedLeague,
+  scope: { sports: readonly Sport[]; seasons: readonly number[] },
+): LeagueRef | 'unsupported' | undefined {
+  const listedSport = entry?.sport === undefined ? undefined : sportOfCode(entry.sport);
+  if (entry?.sport !== undefined && entry.sport.trim() !== '' && listedSport === undefined) {
+    return 'unsupported';
+  }
+  let sport: Sport | undefined;
+  let season: number | undefined;
+  if (info === undefined) {
+    sport = listedSport ?? scope.sports[0];
+    season = Math.max(...scope.seasons);
+  } else {
+    sport = leagueSport(entry, info);
+    if (sport === undefined) return 'unsupported';
+    season = leagueSeason(info);
+  }
+  if (sport === undefined || season === undefined) return undefined;
+  if (!scope.sports.includes(sport) || !scope.seasons.includes(season)) return undefined;
+  const name = (info?.leagueName ?? entry?.leagueName)?.trim();
+  return { platformLeagueKey: leagueId, season, sport, ...(name ? { name } : {}) };
 }
 
 /** The league's home page, e.g. https://www.fantrax.com/fantasy/league/eju35f9ok7xr9cvt/home. */
