@@ -47,6 +47,7 @@ const PLATFORMS = [
   'yahoo',
   'mfl',
   'fleaflicker',
+  'fantrax',
   'demo',
   'SLEEPER',
   'x',

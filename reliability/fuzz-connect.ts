@@ -179,6 +179,7 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     'espn',
     'mfl',
     'fleaflicker',
+    'fantrax',
     'yahoo',
     'demo',
     'SLEEPER',

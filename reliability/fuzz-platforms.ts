@@ -1,6 +1,6 @@
 // Every platform the service may call while the admin API and the connect page are fuzzed, as one
 // fake on 127.0.0.1: Sleeper knows any user whose name starts with "fuzz" (in no league, so a
-// sync ends at once); ESPN, MFL, Fleaflicker and Yahoo know no one. The service under test gets
+// sync ends at once); ESPN, MFL, Fleaflicker, Fantrax and Yahoo know no one. The service under test gets
 // only these addresses, and `assertLoopbackPlatforms` refuses to start a fuzz with any other.
 import type { Config } from '../src/config.ts';
 import { reply, startFakePlatform } from '../test/helpers/fake-platform.ts';
@@ -49,6 +49,7 @@ export async function startFuzzPlatforms(): Promise<FuzzPlatforms> {
       YAHOO_CLIENT_SECRET: yahooSecret,
       MFL_BASE_URL: `${fake.url}/mfl`,
       FLEAFLICKER_BASE_URL: `${fake.url}/fleaflicker`,
+      FANTRAX_BASE_URL: `${fake.url}/fantrax`,
     },
     secrets: [yahooSecret],
     calls: () => fake.totalHits(),

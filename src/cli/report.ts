@@ -28,6 +28,8 @@ export function describeProgress(event: SyncProgressEvent): string {
       return `${event.platform}: failed    ${leagueLabel(event)}: ${event.error}`;
     case 'leagues-detached':
       return `${event.platform}: ${plural(event.count, 'league')} no longer listed, detached`;
+    case 'leagues-unsupported':
+      return `${event.platform}: ${plural(event.count, 'league')} of sports this service does not cover, skipped`;
   }
 }
 
@@ -91,7 +93,12 @@ export function formatSummary(summary: SyncSummary): string {
     `${summary.leaguesWritten} written, ${summary.leaguesUnchanged} unchanged, ` +
     `${summary.leaguesFailed} failed, ${summary.leaguesDetached} detached; ` +
     `${plural(summary.poolsRefreshed, 'player pool')} refreshed`;
-  return `${table}\n${totals}`;
+  const unsupported = summary.accounts.reduce((n, a) => n + (a.leaguesUnsupported ?? 0), 0);
+  const skipped =
+    unsupported === 0
+      ? ''
+      : `; ${plural(unsupported, 'league')} of sports this service does not cover skipped`;
+  return `${table}\n${totals}${skipped}`;
 }
 
 /** Whether a sync summary should end the command with exit code 1. */

@@ -28,6 +28,7 @@ export const PLATFORM_FACTS = {
   yahoo: { pools: 'seasonal', idSystem: true },
   mfl: { pools: 'seasonal', idSystem: true },
   fleaflicker: { pools: 'universe', idSystem: true },
+  fantrax: { pools: 'universe', idSystem: true },
   demo: { pools: 'universe', idSystem: false },
 } as const satisfies Record<string, PlatformFacts>;
 export type Platform = keyof typeof PLATFORM_FACTS;

@@ -462,7 +462,7 @@ export const RESPONSE_EXAMPLES: Readonly<Record<string, ResponseExample>> = {
   getMeta: {
     status: 200,
     body: {
-      platforms: ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'],
+      platforms: ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'fantrax', 'demo'],
       sports: ['baseball', 'football', 'basketball'],
       seasons: [2017, 2018, 2019, 2020, 2021],
       products: ['league', 'roster', 'player', 'team', 'transaction', 'user', 'meta'],

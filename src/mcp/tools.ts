@@ -34,7 +34,7 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     title: "List the user's leagues",
     description:
       'Lists every fantasy league of the user (all linked platforms: Sleeper, ESPN, Yahoo, ' +
-      'Fleaflicker, MFL, demo), newest season first, then sport and name. Use it first to find a ' +
+      'Fleaflicker, MFL, Fantrax, demo), newest season first, then sport and name. Use it first to find a ' +
       'league_id for the other tools. Optional filters narrow by sport and by season (the year ' +
       'the season starts); leave them out to list everything.',
     fields: {

@@ -62,6 +62,11 @@ export type LinkOutcome =
 export interface SyncScope {
   sports: readonly Sport[];
   seasons: readonly number[];
+  /**
+   * Told how many of the account's leagues are of sports the service does not cover (a platform
+   * listing them with the others: Fantrax's hockey or soccer leagues); the sync summary counts them.
+   */
+  unsupportedLeagues?: (count: number) => void;
 }
 
 /** A league as found in an account's league list, before its details are fetched. */

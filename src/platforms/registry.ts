@@ -5,6 +5,7 @@
 import type { Platform } from '../domain/catalog.ts';
 import { demo } from './demo/module.ts';
 import { espn } from './espn/module.ts';
+import { fantrax } from './fantrax/module.ts';
 import { fleaflicker } from './fleaflicker/module.ts';
 import type { HttpLink, PlatformModule, SettingValues, SettingsOf } from './module.ts';
 import { mfl } from './mfl/module.ts';
@@ -18,6 +19,7 @@ export const PLATFORM_MODULES = {
   fleaflicker,
   yahoo,
   mfl,
+  fantrax,
 } as const satisfies Record<Platform, PlatformModule>;
 
 type Modules = typeof PLATFORM_MODULES;

@@ -179,7 +179,14 @@ async function runAccount(
     onProgress?.({ type: 'leagues-found', platform, count: 0 });
     return;
   }
-  const scope = { sports, seasons: plan.seasons };
+  const scope = {
+    sports,
+    seasons: plan.seasons,
+    unsupportedLeagues: (count: number) => {
+      summary.leaguesUnsupported = count;
+      onProgress?.({ type: 'leagues-unsupported', platform, count });
+    },
+  };
   const listed = inScope(await connector.listLeagues(platformAccount, scope, signal), scope);
   summary.leaguesFound = listed.length;
   onProgress?.({ type: 'leagues-found', platform, count: listed.length });

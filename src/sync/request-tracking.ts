@@ -101,6 +101,7 @@ function count(progress: AccountSyncProgress, event: SyncProgressEvent): void {
     case 'account-started':
     case 'seasons-skipped':
     case 'leagues-detached':
+    case 'leagues-unsupported':
     case 'pool-failed':
       break;
   }

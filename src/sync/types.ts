@@ -52,6 +52,8 @@ export interface AccountSyncSummary {
   outcome: SyncOutcome;
   leaguesFound: number;
   leaguesDetached: number;
+  /** Leagues the platform listed of sports the service does not cover (skipped); absent: none. */
+  leaguesUnsupported?: number;
   leagues: LeagueSyncResult[];
   pools: PoolRefreshResult[];
   /** Why the account as a whole failed (league list unavailable, no connector...). */
@@ -95,7 +97,9 @@ export type SyncProgressEvent =
       rosterEntries: number;
     } & LeagueEventBase)
   | ({ type: 'league-failed'; leagueId: number | null; error: string } & LeagueEventBase)
-  | { type: 'leagues-detached'; platform: Platform; count: number };
+  | { type: 'leagues-detached'; platform: Platform; count: number }
+  /** Leagues of sports the service does not cover, which the platform lists with the others. */
+  | { type: 'leagues-unsupported'; platform: Platform; count: number };
 
 export interface SyncOptions {
   /** Empty means every sport. */

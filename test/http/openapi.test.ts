@@ -164,7 +164,7 @@ describe('OpenAPI document and /docs', () => {
     assert.deepEqual(league.properties.platform, {
       description: 'The fantasy platform the league lives on.',
       type: 'string',
-      enum: ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'demo'],
+      enum: ['sleeper', 'espn', 'yahoo', 'mfl', 'fleaflicker', 'fantrax', 'demo'],
     });
   });
 

@@ -115,7 +115,7 @@ describe('fantasy-data mcp over stdio', () => {
     assert.match(text(user), /demo/);
     const meta = await call(session, 'get_meta');
     assert.equal((meta.structuredContent?.leagues as unknown[]).length, 17);
-    assert.match(text(meta), /Platforms: sleeper, espn, yahoo, mfl, fleaflicker, demo\./);
+    assert.match(text(meta), /Platforms: sleeper, espn, yahoo, mfl, fleaflicker, fantrax, demo\./);
     const ids = await call(session, 'get_player_ids', {
       league_id: WEEKEND_LEAGUE,
       player_id: '4046',

@@ -100,6 +100,12 @@ function refusedMessage(
         : "MyFantasyLeague didn't accept this username and password. Check both and try again.";
     case 'yahoo':
       return 'Yahoo did not let us read your leagues. Sign in with Yahoo again and allow access.';
+    case 'fantrax':
+      return kind === 'not_found' && typed.league_ids
+        ? "Fantrax couldn't find one of these leagues, or it is private. Check each league id: " +
+            'it is the text after /league/ in the address of the league on fantrax.com.'
+        : "Fantrax didn't accept this Secret ID. Copy it again from your profile page on " +
+            'fantrax.com (the user menu, then My Profile) and paste it here.';
     default:
       return `${name} did not accept what you entered. Check it and try again.`;
   }

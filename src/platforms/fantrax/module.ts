@@ -1,0 +1,62 @@
+// Fantrax as the service knows it: the user's secret id (stored encrypted), and/or ids of leagues
+// to follow. The secret id is a credential (it reads every league of the user), so it comes the
+// way ESPN's cookies and MFL's login do: a credentials file on the CLI, `credentials` in the
+// admin API, a password field on the connect page; never a command-line flag.
+import { InvalidInputError } from '../../domain/errors.ts';
+import { definePlatform, formLeagueIds, formText } from '../module.ts';
+import { REQUESTS_PER_MINUTE, createFantraxConnector } from './connector.ts';
+
+export const fantrax = definePlatform({
+  id: 'fantrax',
+  name: 'Fantrax',
+  sports: ['football', 'baseball', 'basketball'],
+  link: {
+    cli: [
+      '--credentials-file FILE with {"secret_id": "..."} (the Secret ID on the',
+      'Fantrax profile page), and/or --league ID for public leagues',
+    ],
+    http: {
+      api: '`fantrax` `credentials` `{"secret_id": "..."}` and/or `league_ids`',
+      fields: [
+        {
+          name: 'secret_id',
+          label: 'Fantrax Secret ID',
+          type: 'password',
+          secret: true,
+          hint: 'On fantrax.com, open your profile (the user menu, then My Profile): the Secret ID is shown there.',
+        },
+        {
+          name: 'league_ids',
+          label: 'League ids (optional)',
+          type: 'text',
+          hint: 'Public leagues can be added by id alone (the text after /league/ in their address), separated by spaces.',
+        },
+      ],
+      help:
+        'Fantrax reads your leagues with the Secret ID of your account, which Fantrax shows on ' +
+        'your profile page (sign in at fantrax.com, open the user menu, then My Profile). It is ' +
+        'stored encrypted. Public leagues need only their id.',
+      fromForm(value) {
+        const secretId = formText(value, 'secret_id');
+        const leagueIds = formLeagueIds(value);
+        if (secretId === undefined && leagueIds.length === 0) {
+          throw new InvalidInputError('enter your Fantrax Secret ID, or league ids');
+        }
+        return {
+          ...(secretId !== undefined && { credentials: { secret_id: secretId } }),
+          ...(leagueIds.length > 0 && { leagueIds }),
+        };
+      },
+    },
+  },
+  settings: {
+    fantraxBaseUrl: {
+      env: 'FANTRAX_BASE_URL',
+      kind: 'url',
+      default: 'https://www.fantrax.com/fxea/general',
+    },
+  },
+  requestsPerMinute: () => REQUESTS_PER_MINUTE,
+  createConnector: (settings, budget) =>
+    createFantraxConnector({ baseUrl: settings.fantraxBaseUrl, ...(budget && { budget }) }),
+});
