@@ -540,7 +540,7 @@ export interface paths {
     put?: never;
     /**
      * Link an account
-     * @description Checks what is given against the platform once and stores the link (credentials encrypted; linking again replaces the link and clears "needs linking again"). By platform: `demo` with no fields (the sample leagues of `fantasy-data demo load`); `sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or `league_ids`); `yahoo` first without `code` (the answer is `action_required` with the address where the user approves access), then with the `code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. The link is not synced until a sync is started.
+     * @description Checks what is given against the platform once and stores the link (credentials encrypted; linking again replaces the link and clears "needs linking again"). By platform: `demo` with no fields (the sample leagues of `fantasy-data demo load`); `sleeper` `username`; `espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`; `fleaflicker` `email`; `mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or `league_ids`); `fantrax` `credentials` `{"secret_id": "..."}` and/or `league_ids`; `yahoo` first without `code` (the answer is `action_required` with the address where the user approves access), then with the `code` Yahoo showed. The hosted page (connect sessions) does all of this for the user. The link is not synced until a sync is started.
      *
      *     Requires an admin key with the scope `links` or `full`.
      */
@@ -779,7 +779,7 @@ export interface components {
        * @description The fantasy platform the league lives on.
        * @enum {string}
        */
-      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       /** Format: int64 */
       num_teams?: number;
       /**
@@ -1051,7 +1051,7 @@ export interface components {
        * @description A fantasy platform.
        * @enum {string}
        */
-      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+      platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       /** @description The platform's id of the account. */
       external_user_id: string;
       username?: string;
@@ -1095,7 +1095,7 @@ export interface components {
          * @description A fantasy platform.
          * @enum {string}
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
         /** @description The platform's id of the account. */
         external_user_id: string;
         username?: string;
@@ -1151,7 +1151,7 @@ export interface components {
        * @description A fantasy platform.
        * @enum {string}
        */
-      platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+      platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       /** @enum {string} */
       status: 'running' | 'ok' | 'partial' | 'failed' | 'interrupted';
       /**
@@ -1171,13 +1171,16 @@ export interface components {
          * @description A fantasy platform.
          * @enum {string}
          */
-        current_platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        current_platform?:
+          'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
         leagues_found: number;
         leagues_written: number;
         leagues_unchanged: number;
         leagues_failed: number;
         player_pools_refreshed: number;
-        needs_linking_again: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+        needs_linking_again: (
+          'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo'
+        )[];
       };
       error?: string;
     };
@@ -1189,7 +1192,7 @@ export interface components {
       session_id: number;
       /** @description The one-time link to hand the user: in the create answer only. */
       url?: string;
-      platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+      platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo')[];
       return_url?: string;
       /**
        * Format: date-time
@@ -1223,7 +1226,7 @@ export interface components {
          * @description A fantasy platform.
          * @enum {string}
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
         /** @description The problem code the admin API would answer. */
         code: string;
         /** @description The technical text, secrets redacted. */
@@ -4137,6 +4140,7 @@ export interface operations {
                 | 'yahoo'
                 | 'mfl'
                 | 'fleaflicker'
+                | 'fantrax'
                 | 'sportradar'
                 | 'gsis'
                 | 'rotowire'
@@ -4165,6 +4169,7 @@ export interface operations {
                 | 'yahoo'
                 | 'mfl'
                 | 'fleaflicker'
+                | 'fantrax'
                 | 'sportradar'
                 | 'gsis'
                 | 'rotowire'
@@ -4193,6 +4198,7 @@ export interface operations {
                 | 'yahoo'
                 | 'mfl'
                 | 'fleaflicker'
+                | 'fantrax'
                 | 'sportradar'
                 | 'gsis'
                 | 'rotowire'
@@ -4367,12 +4373,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-27T13:20:37.787Z",
+           *           "linked_at": "2026-11-27T15:21:18.849Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-27T13:20:37.788Z",
-           *             "finished_at": "2026-11-27T13:20:38.257Z",
+           *             "started_at": "2026-11-27T15:21:18.851Z",
+           *             "finished_at": "2026-11-27T15:21:20.117Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -4390,7 +4396,7 @@ export interface operations {
                * @description The platform of the account.
                * @enum {string}
                */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /** @description The platform's id of the user. */
               platform_user_id: string;
               /** @description The name the user linked with, where the platform has one. */
@@ -4431,7 +4437,7 @@ export interface operations {
                * @description The platform of the account.
                * @enum {string}
                */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /** @description The platform's id of the user. */
               platform_user_id: string;
               /** @description The name the user linked with, where the platform has one. */
@@ -4472,7 +4478,7 @@ export interface operations {
                * @description The platform of the account.
                * @enum {string}
                */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /** @description The platform's id of the user. */
               platform_user_id: string;
               /** @description The name the user linked with, where the platform has one. */
@@ -4649,6 +4655,7 @@ export interface operations {
            *         "yahoo",
            *         "mfl",
            *         "fleaflicker",
+           *         "fantrax",
            *         "demo"
            *       ],
            *       "sports": [
@@ -4687,7 +4694,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T13:20:37.997Z",
+           *           "last_synced_at": "2026-11-27T15:21:19.473Z",
            *           "season_finished": true
            *         },
            *         {
@@ -4695,7 +4702,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T13:20:38.141Z",
+           *           "last_synced_at": "2026-11-27T15:21:19.855Z",
            *           "season_finished": true
            *         },
            *         {
@@ -4703,7 +4710,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T13:20:38.210Z",
+           *           "last_synced_at": "2026-11-27T15:21:20.023Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -4711,7 +4718,9 @@ export interface operations {
            */
           'application/json': {
             /** @description The platforms this service reads. */
-            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            platforms: (
+              'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo'
+            )[];
             /** @description The sports it serves. */
             sports: ('baseball' | 'football' | 'basketball')[];
             /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
@@ -4730,7 +4739,7 @@ export interface operations {
                */
               league_id: number;
               /** @enum {string} */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /**
                * @description The sport the league plays.
                * @enum {string}
@@ -4749,7 +4758,9 @@ export interface operations {
           };
           'application/xml': {
             /** @description The platforms this service reads. */
-            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            platforms: (
+              'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo'
+            )[];
             /** @description The sports it serves. */
             sports: ('baseball' | 'football' | 'basketball')[];
             /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
@@ -4768,7 +4779,7 @@ export interface operations {
                */
               league_id: number;
               /** @enum {string} */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /**
                * @description The sport the league plays.
                * @enum {string}
@@ -4787,7 +4798,9 @@ export interface operations {
           };
           'text/xml': {
             /** @description The platforms this service reads. */
-            platforms: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+            platforms: (
+              'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo'
+            )[];
             /** @description The sports it serves. */
             sports: ('baseball' | 'football' | 'basketball')[];
             /** @description The seasons it serves (SUPPORTED_SEASONS), ascending. */
@@ -4806,7 +4819,7 @@ export interface operations {
                */
               league_id: number;
               /** @enum {string} */
-              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+              platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
               /**
                * @description The sport the league plays.
                * @enum {string}
@@ -5085,12 +5098,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-27T13:20:37.786Z"
+           *         "created_at": "2026-11-27T15:21:18.847Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-27T13:20:38.647Z"
+           *         "created_at": "2026-11-27T15:21:21.611Z"
            *       }
            *     ]
            */
@@ -5203,7 +5216,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-27T13:20:38.647Z"
+           *       "created_at": "2026-11-27T15:21:21.611Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -5366,7 +5379,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-27T13:20:37.786Z"
+           *       "created_at": "2026-11-27T15:21:18.847Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -5627,7 +5640,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_kJETG3",
+           *         "prefix": "fld_Cih4c2",
            *         "products": [
            *           "league",
            *           "roster",
@@ -5637,18 +5650,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-27T13:20:38.259Z"
+           *         "created_at": "2026-11-27T15:21:20.124Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_IuN5nL",
+           *         "prefix": "fld_akAe1e",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-27T13:20:38.651Z",
-           *         "expires_at": "2026-12-27T13:20:38.651Z"
+           *         "created_at": "2026-11-27T15:21:21.617Z",
+           *         "expires_at": "2026-12-27T15:21:21.617Z"
            *       }
            *     ]
            */
@@ -5799,16 +5812,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_IuN5nLjQyo7nX4cRK2TlbNkn_-Gtdn8m9257FAx7jZw",
+           *       "token": "fld_akAe1eY0Fb8Gu3zDbyvAi1yheTGbJb71m4QnV9OQoOw",
            *       "token_id": 2,
-           *       "prefix": "fld_IuN5nL",
+           *       "prefix": "fld_akAe1e",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-27T13:20:38.651Z",
-           *       "expires_at": "2026-12-27T13:20:38.651Z"
+           *       "created_at": "2026-11-27T15:21:21.617Z",
+           *       "expires_at": "2026-12-27T15:21:21.617Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -5975,7 +5988,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_kJETG3",
+           *       "prefix": "fld_Cih4c2",
            *       "products": [
            *         "league",
            *         "roster",
@@ -5985,7 +5998,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-27T13:20:38.259Z"
+           *       "created_at": "2026-11-27T15:21:20.124Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -6253,13 +6266,13 @@ export interface operations {
            *         "platform": "demo",
            *         "external_user_id": "demo-user",
            *         "username": "demo",
-           *         "linked_at": "2026-11-27T13:20:37.787Z",
+           *         "linked_at": "2026-11-27T15:21:18.849Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
            *         "last_sync": {
            *           "run_id": 2,
-           *           "started_at": "2026-11-27T13:20:38.672Z",
-           *           "finished_at": "2026-11-27T13:20:38.673Z",
+           *           "started_at": "2026-11-27T15:21:21.641Z",
+           *           "finished_at": "2026-11-27T15:21:21.642Z",
            *           "outcome": "ok"
            *         }
            *       },
@@ -6267,12 +6280,12 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T13:20:38.660Z",
+           *         "linked_at": "2026-11-27T15:21:21.628Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-27T13:20:38.675Z",
+           *           "started_at": "2026-11-27T15:21:21.642Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -6394,7 +6407,7 @@ export interface operations {
          * @description A fantasy platform.
          * @example sleeper
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       };
       cookie?: never;
     };
@@ -6416,12 +6429,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-27T13:20:38.660Z",
+           *       "linked_at": "2026-11-27T15:21:21.628Z",
            *       "needs_linking_again": false,
            *       "leagues": 0,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-27T13:20:38.675Z",
+           *         "started_at": "2026-11-27T15:21:21.642Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -6542,7 +6555,7 @@ export interface operations {
          * @description A fantasy platform.
          * @example sleeper
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       };
       cookie?: never;
     };
@@ -6583,7 +6596,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T13:20:38.660Z",
+           *         "linked_at": "2026-11-27T15:21:21.628Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -6761,7 +6774,7 @@ export interface operations {
          * @description A fantasy platform.
          * @example sleeper
          */
-        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+        platform: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
       };
       cookie?: never;
     };
@@ -6910,7 +6923,7 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-27T13:20:38.667Z",
+           *         "created_at": "2026-11-27T15:21:21.637Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
@@ -7048,7 +7061,7 @@ export interface operations {
            * @description A fantasy platform.
            * @enum {string}
            */
-          platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo';
+          platform?: 'sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo';
         };
       };
     };
@@ -7069,7 +7082,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-27T13:20:38.667Z",
+           *       "created_at": "2026-11-27T15:21:21.637Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -7243,7 +7256,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-27T13:20:38.667Z",
+           *       "created_at": "2026-11-27T15:21:21.637Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 1,
@@ -7394,8 +7407,8 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-27T13:20:38.682Z",
-           *         "expires_at": "2026-11-27T13:50:38.682Z",
+           *         "created_at": "2026-11-27T15:21:21.656Z",
+           *         "expires_at": "2026-11-27T15:51:21.656Z",
            *         "app_name": "Waiver Wizard",
            *         "products": [
            *           "league",
@@ -7541,7 +7554,7 @@ export interface operations {
          */
         'application/json': {
           expires_in?: string;
-          platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'demo')[];
+          platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo')[];
           return_url?: string;
           /** @description The application the page says is asking (default: CONNECT_APP_NAME). */
           app_name?: string;
@@ -7567,14 +7580,14 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:40285/connect/fcs_62a68gUPsm02NykcKdFevbCCbuQqedwqqFG4M-Ez-1M",
+           *       "url": "http://127.0.0.1:43043/connect/fcs_o-P25m6GNdKKuaCEhFZJpCXREI8xwNxJydNPeoJ__CY",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-27T13:20:38.682Z",
-           *       "expires_at": "2026-11-27T13:50:38.682Z",
+           *       "created_at": "2026-11-27T15:21:21.656Z",
+           *       "expires_at": "2026-11-27T15:51:21.656Z",
            *       "app_name": "Waiver Wizard",
            *       "products": [
            *         "league",
@@ -7743,7 +7756,7 @@ export interface operations {
            *           "link.completed",
            *           "sync.finished"
            *         ],
-           *         "created_at": "2026-11-27T13:20:38.638Z"
+           *         "created_at": "2026-11-27T15:21:21.607Z"
            *       }
            *     ]
            */
@@ -7880,8 +7893,8 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-27T13:20:38.638Z",
-           *       "secret": "whsec_qtjbUOufqsf+2K9oFu6WVK2PSEHc3YGERRZ/Uf8DzYQ="
+           *       "created_at": "2026-11-27T15:21:21.607Z",
+           *       "secret": "whsec_7tDO445G8Y5rvpm8ZNvFo2wrSSyAM/aX+Bvj3oc+0Ts="
            *     }
            */
           'application/json': components['schemas']['AdminCreatedWebhook'];
@@ -8034,7 +8047,7 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-27T13:20:38.638Z"
+           *       "created_at": "2026-11-27T15:21:21.607Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhook'];
@@ -8432,16 +8445,16 @@ export interface operations {
            *       "delivery_id": 1,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *       "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-27T13:20:38.661Z",
-           *       "created_at": "2026-11-27T13:20:38.661Z",
+           *       "next_attempt_at": "2026-11-27T15:21:21.628Z",
+           *       "created_at": "2026-11-27T15:21:21.628Z",
            *       "payload": {
            *         "type": "link.completed",
-           *         "timestamp": "2026-11-27T13:20:38.661Z",
+           *         "timestamp": "2026-11-27T15:21:21.628Z",
            *         "data": {
            *           "user_id": 1,
            *           "platform": "sleeper",
@@ -8587,25 +8600,25 @@ export interface operations {
            *         "delivery_id": 3,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *         "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-27T13:20:38.689Z",
-           *         "created_at": "2026-11-27T13:20:38.689Z"
+           *         "next_attempt_at": "2026-11-27T15:21:21.666Z",
+           *         "created_at": "2026-11-27T15:21:21.666Z"
            *       },
            *       {
            *         "delivery_id": 1,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *         "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-27T13:20:38.661Z",
-           *         "created_at": "2026-11-27T13:20:38.661Z"
+           *         "next_attempt_at": "2026-11-27T15:21:21.628Z",
+           *         "created_at": "2026-11-27T15:21:21.628Z"
            *       }
            *     ]
            */
@@ -8747,13 +8760,13 @@ export interface operations {
            *       "delivery_id": 3,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_1gb3gqVY5nEOhzykL7O7hg",
+           *       "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-27T13:20:38.689Z",
-           *       "created_at": "2026-11-27T13:20:38.689Z"
+           *       "next_attempt_at": "2026-11-27T15:21:21.666Z",
+           *       "created_at": "2026-11-27T15:21:21.666Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDelivery'];
