@@ -59,7 +59,10 @@ export async function planOf(
  */
 export function tablesScanned(plan: string): string[] {
   const scanned = new Set<string>();
-  for (const match of plan.matchAll(/^SCAN (\w+)/gm)) scanned.add(match[1] as string);
+  // Not `SCAN CONSTANT ROW` or `SCAN 2-ROW VALUES CLAUSE`: no table there.
+  for (const match of plan.matchAll(/^SCAN ([A-Za-z_]\w*)(?! ROW)/gm)) {
+    scanned.add(match[1] as string);
+  }
   for (const match of plan.matchAll(/Seq Scan on (\w+)/g)) scanned.add(match[1] as string);
   return [...scanned];
 }

@@ -19,6 +19,9 @@ type AnyDb = Kysely<any>;
  *   account's latest run is its last entry, not the newest of every run of the user's history.
  * - `webhook_deliveries_event`: pruning old events deletes their deliveries (cascade) and checks
  *   each event for a pending one.
+ * - `connect_oauth_states_session`, `sync_requests_connect_session`: deleting a connect session
+ *   deletes its OAuth states and clears it from sync requests (every one ever made otherwise).
+ * After it every foreign key has an index led by its column (test/storage/query-plans.test.ts).
  */
 export const scaleIndexes = (_dialect: Dialect): Migration => ({
   async up(db: AnyDb): Promise<void> {
@@ -44,9 +47,21 @@ export const scaleIndexes = (_dialect: Dialect): Migration => ({
       .on('webhook_deliveries')
       .column('event_id')
       .execute();
+    await db.schema
+      .createIndex('connect_oauth_states_session')
+      .on('connect_oauth_states')
+      .column('session_id')
+      .execute();
+    await db.schema
+      .createIndex('sync_requests_connect_session')
+      .on('sync_requests')
+      .column('connect_session_id')
+      .execute();
   },
 
   async down(db: AnyDb): Promise<void> {
+    await db.schema.dropIndex('sync_requests_connect_session').execute();
+    await db.schema.dropIndex('connect_oauth_states_session').execute();
     await db.schema.dropIndex('webhook_deliveries_event').execute();
     await db.schema.createIndex('sync_runs_user').on('sync_runs').column('user_id').execute();
     await db.schema.dropIndex('sync_runs_account').execute();
