@@ -11,7 +11,7 @@ import type { Platform } from '../../src/domain/catalog.ts';
 import type { LeagueSnapshot } from '../../src/domain/records.ts';
 import { generateDemoDataset } from '../../src/platforms/demo/index.ts';
 import { SQLITE_FILE_NAME, openStore, writeTransaction } from '../../src/storage/db.ts';
-import type { Store } from '../../src/storage/db.ts';
+import type { Store, StoreOptions } from '../../src/storage/db.ts';
 import { checkLeagueSnapshot } from '../../src/storage/repositories/snapshot-checks.ts';
 import { applyLeagueSnapshot, writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
@@ -52,9 +52,8 @@ export interface ScaledStoreSpec {
   templateLeagues?: number;
   playersPerSport?: number;
   coldUsers?: number;
-  /** SQLite: the folder; PostgreSQL: the URL of a database that exists and is empty. */
-  dataDir?: string;
-  databaseUrl?: string;
+  /** An empty store: SQLite's folder or file, or PostgreSQL's URL (and schema). */
+  location: StoreOptions;
   onProgress?: (message: string) => void;
 }
 
@@ -113,9 +112,7 @@ export async function buildScaledStore(spec: ScaledStoreSpec): Promise<ScaledSto
   dataset.leagues.forEach((league, t) => {
     if (t % LEAGUE_DATA_EVERY !== 0) delete league.activity;
   });
-  const store = await openStore(
-    spec.backend === 'postgres' ? { databaseUrl: spec.databaseUrl } : { dataDir: spec.dataDir },
-  );
+  const store = await openStore(spec.location);
   try {
     for (const pool of dataset.pools) await writePlayerPool(store, pool);
     await writeTemplate(store, dataset.leagues);
@@ -125,13 +122,12 @@ export async function buildScaledStore(spec: ScaledStoreSpec): Promise<ScaledSto
   const templateSeconds = (performance.now() - started) / 1000;
   progress(`pools and ${template} template leagues written in ${templateSeconds.toFixed(1)} s`);
   const plan = { templateLeagues: template, leagues: spec.leagues, users, onProgress: progress };
-  if (spec.backend === 'postgres') await replicatePostgres(spec.databaseUrl as string, plan);
-  else replicateSqlite(join(spec.dataDir as string, SQLITE_FILE_NAME), plan);
+  const { databaseUrl, pgSchema, sqliteFile, dataDir } = spec.location;
+  if (spec.backend === 'postgres') await replicatePostgres(databaseUrl as string, pgSchema, plan);
+  else replicateSqlite(sqliteFile ?? join(dataDir as string, SQLITE_FILE_NAME), plan);
   const copySeconds = (performance.now() - started) / 1000 - templateSeconds;
 
-  const again = await openStore(
-    spec.backend === 'postgres' ? { databaseUrl: spec.databaseUrl } : { dataDir: spec.dataDir },
-  );
+  const again = await openStore(spec.location);
   try {
     const userId = async (index: number): Promise<number> => {
       const row = await again.db
@@ -150,7 +146,7 @@ export async function buildScaledStore(spec: ScaledStoreSpec): Promise<ScaledSto
       return { userId: index, token: issued.token };
     };
     // Users whose every league has league data (ids 1, 6, 11...: see leaguesOfUser), spread out.
-    const withData = Math.floor((users - 1) / LEAGUE_DATA_EVERY);
+    const withData = Math.floor((users - 2) / LEAGUE_DATA_EVERY) + 1;
     const coldCount = Math.min(spec.coldUsers ?? COLD_USERS, withData);
     const cold: UserToken[] = [];
     for (let i = 0; i < coldCount; i++) {
@@ -173,8 +169,8 @@ export async function buildScaledStore(spec: ScaledStoreSpec): Promise<ScaledSto
       users,
       pools: dataset.pools.length,
       players: dataset.pools.reduce((n, p) => n + p.players.length, 0),
-      ...(spec.dataDir !== undefined && { dataDir: spec.dataDir }),
-      ...(spec.databaseUrl !== undefined && { databaseUrl: spec.databaseUrl }),
+      ...(dataDir !== undefined && { dataDir }),
+      ...(databaseUrl !== undefined && { databaseUrl }),
       build: {
         templateSeconds,
         copySeconds,
@@ -240,7 +236,7 @@ export async function scaledStore(
   const store = await buildScaledStore({
     backend,
     leagues: SCALE_SIZES[size],
-    ...(backend === 'sqlite' ? { dataDir: dir } : { databaseUrl }),
+    location: backend === 'sqlite' ? { dataDir: dir } : { databaseUrl },
     onProgress,
   });
   // Written last: a build that died half-way has no meta.json and is built again.

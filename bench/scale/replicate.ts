@@ -50,7 +50,11 @@ export function replicateSqlite(file: string, plan: ReplicationPlan): void {
     // Bulk-build settings for this connection only: no fsync, and a rollback journal (pages
     // appended past the file's end are not journaled) instead of writing everything twice
     // through the WAL. The store is set back to WAL, which the service expects, at the end.
-    db.pragma('journal_mode = DELETE');
+    try {
+      db.pragma('journal_mode = DELETE');
+    } catch {
+      // Another connection has the store open (the builder's test): it stays in WAL.
+    }
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     db.pragma('foreign_keys = OFF');
@@ -131,10 +135,15 @@ function leagueIdOf(table: string): string {
   return table === 'leagues' ? 'id' : 'league_id';
 }
 
-export async function replicatePostgres(url: string, plan: ReplicationPlan): Promise<void> {
+export async function replicatePostgres(
+  url: string,
+  schema: string | undefined,
+  plan: ReplicationPlan,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    if (schema !== undefined) await client.query(`set search_path to ${schema}`);
     // This session only: commits need not wait for the disk, and the foreign-key triggers are
     // skipped (every copied row's league is copied first, in the same statement batch).
     await client.query('set synchronous_commit = off');
