@@ -12,7 +12,7 @@ import { SQLITE_FILE_NAME, openStore } from '../../src/storage/db.ts';
 import type { Store } from '../../src/storage/db.ts';
 import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
-import { percentiles } from '../cold.ts';
+import { percentiles, serverDurations } from '../cold.ts';
 import type { Percentiles } from '../cold.ts';
 import { resynced } from '../dataset.ts';
 import { findGenerator, pairedRatio, runLoad } from '../load.ts';
@@ -51,7 +51,10 @@ export interface ScaleFigures {
   /** Lowest over the hot endpoints of the paired req/s ratio to the bare reference. */
   hotRatio: number;
   hotRatios: Record<string, number>;
+  /** Client-side times (this process, over one keep-alive connection). */
   cold: Record<string, Percentiles>;
+  /** The same requests' duration_ms in the service's own request log. */
+  coldInService: Record<string, Percentiles>;
   coldPoolSearch: Percentiles;
   /** Re-sync write in the bench's own store handle, then seen by the caching and a second instance. */
   resyncWrite: Percentiles;
@@ -105,7 +108,15 @@ export async function measureScale(
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const rssIdleMb = service.rssMb();
       const coldPoolSearch = await coldPoolSearches(service.url, plan);
+      const logFile = join(options.runDir, 'service.log');
+      const logOffset = statSync(logFile).size;
       const cold = await coldEndpoints(service.url, plan);
+      // The service writes its request lines at the end of each event-loop turn.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const served = serverDurations(logFile, logOffset);
+      const coldInService = Object.fromEntries(
+        Object.keys(cold).map((name) => [name, percentiles(served.get(`${slug(name)}-`) ?? [])]),
+      );
       options.log('cold figures taken');
       const hotRatios = await hotRatiosOf(service, built, options);
       options.log(`hot ratios ${JSON.stringify(hotRatios)}`);
@@ -127,6 +138,7 @@ export async function measureScale(
         hotRatio: Math.min(...Object.values(hotRatios)),
         hotRatios,
         cold,
+        coldInService,
         coldPoolSearch,
         ...resync,
         changeFeedCpuMsPerPoll,
@@ -199,14 +211,17 @@ async function coldPoolSearches(url: string, plan: ColdPlan): Promise<Percentile
 /** Each user once: its league list, then each endpoint of its first league, all never asked. */
 async function coldEndpoints(url: string, plan: ColdPlan): Promise<Record<string, Percentiles>> {
   const times = new Map<string, number[]>();
-  const add = (name: string, ms: number) => times.set(name, [...(times.get(name) ?? []), ms]);
+  let n = 0;
+  const ask = async (name: string, path: string, token: string) => {
+    n += 1;
+    const { ms } = await get(url + path, token, 200, agent, `${slug(name)}-${n}`);
+    times.set(name, [...(times.get(name) ?? []), ms]);
+  };
   for (const { token, league, playerId } of plan.users) {
-    add('league list', (await get(`${url}/league/findAllLeagues`, token, 200)).ms);
-    for (const [name, path] of LEAGUE_ENDPOINTS) {
-      add(name, (await get(url + path(league), token, 200)).ms);
-    }
+    await ask('league list', '/league/findAllLeagues', token);
+    for (const [name, path] of LEAGUE_ENDPOINTS) await ask(name, path(league), token);
     const byId = `/players/${league}/searchPlayer/player_id/${encodeURIComponent(playerId)}`;
-    add('player by id', (await get(url + byId, token, 200)).ms);
+    await ask('player by id', byId, token);
   }
   return Object.fromEntries([...times].map(([name, list]) => [name, percentiles(list)]));
 }
@@ -355,15 +370,23 @@ async function diskBytes(store: Store, built: ScaledStore): Promise<number> {
   return bytes;
 }
 
+/** A request id prefix for an endpoint's name ("cold_league_list"). */
+function slug(name: string): string {
+  return `cold_${name.replaceAll(' ', '_')}`;
+}
+
 function get(
   url: string,
   token: string,
   expect: number,
   via: Agent = agent,
+  requestId?: string,
 ): Promise<{ status: number; ms: number; body: string; contentType: string }> {
+  const headers: Record<string, string> = { 'X-Auth-Token': token };
+  if (requestId !== undefined) headers['X-Request-Id'] = requestId;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { agent: via, headers: { 'X-Auth-Token': token } }, (res) => {
+    const req = request(url, { agent: via, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
