@@ -36,7 +36,7 @@ const LEAGUE_ENDPOINTS: ReadonlyArray<[string, (league: number) => string]> = [
 const COLD_POOLS = 8;
 const RESYNC_ROUNDS = 8;
 const CHANGE_FEED_POLL_MS = 500;
-const IDLE_SECONDS = 10;
+const IDLE_SECONDS = 20;
 
 export interface ScaleFigures {
   backend: string;
