@@ -5,14 +5,15 @@
 // (this process) over 127.0.0.1; what limits each is in docs/performance.md.
 import { statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { SQLITE_FILE_NAME, openStore } from '../../src/storage/db.ts';
 import type { Store } from '../../src/storage/db.ts';
 import { writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
-import { percentiles } from '../cold.ts';
+import { percentiles, serverDurations } from '../cold.ts';
+import { coldEndpoints, coldPoolSearches, get, planColdRequests, slug } from './cold-requests.ts';
 import type { Percentiles } from '../cold.ts';
 import { resynced } from '../dataset.ts';
 import { findGenerator, pairedRatio, runLoad } from '../load.ts';
@@ -22,21 +23,9 @@ import type { Child } from '../processes.ts';
 import { leaguesOfUser } from './build.ts';
 import type { ScaledStore } from './build.ts';
 
-/** The league endpoints measured cold, as `name: path of a league id`. */
-const LEAGUE_ENDPOINTS: ReadonlyArray<[string, (league: number) => string]> = [
-  ['settings', (l) => `/league/settings/${l}`],
-  ['rostered map', (l) => `/players/getAllRostered/${l}/names`],
-  ['teams', (l) => `/league/teams/${l}`],
-  ['standings', (l) => `/league/standings/${l}`],
-  ['matchups', (l) => `/league/matchups/${l}?week=1`],
-  ['transactions', (l) => `/league/transactions/${l}?limit=10`],
-  ['draft', (l) => `/league/draft/${l}`],
-];
-/** Distinct pools whose first name search is measured (each loads the pool and its index). */
-const COLD_POOLS = 8;
 const RESYNC_ROUNDS = 8;
 const CHANGE_FEED_POLL_MS = 500;
-const IDLE_SECONDS = 10;
+const IDLE_SECONDS = 20;
 
 export interface ScaleFigures {
   backend: string;
@@ -51,7 +40,10 @@ export interface ScaleFigures {
   /** Lowest over the hot endpoints of the paired req/s ratio to the bare reference. */
   hotRatio: number;
   hotRatios: Record<string, number>;
+  /** Client-side times (this process, over one keep-alive connection). */
   cold: Record<string, Percentiles>;
+  /** The same requests' duration_ms in the service's own request log. */
+  coldInService: Record<string, Percentiles>;
   coldPoolSearch: Percentiles;
   /** Re-sync write in the bench's own store handle, then seen by the caching and a second instance. */
   resyncWrite: Percentiles;
@@ -70,8 +62,6 @@ export interface MeasureOptions {
   connections: number;
   log: (message: string) => void;
 }
-
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 export async function measureScale(
   built: ScaledStore,
@@ -105,7 +95,15 @@ export async function measureScale(
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const rssIdleMb = service.rssMb();
       const coldPoolSearch = await coldPoolSearches(service.url, plan);
+      const logFile = join(options.runDir, 'service.log');
+      const logOffset = statSync(logFile).size;
       const cold = await coldEndpoints(service.url, plan);
+      // The service writes its request lines at the end of each event-loop turn.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const served = serverDurations(logFile, logOffset);
+      const coldInService = Object.fromEntries(
+        Object.keys(cold).map((name) => [name, percentiles(served.get(`${slug(name)}-`) ?? [])]),
+      );
       options.log('cold figures taken');
       const hotRatios = await hotRatiosOf(service, built, options);
       options.log(`hot ratios ${JSON.stringify(hotRatios)}`);
@@ -127,6 +125,7 @@ export async function measureScale(
         hotRatio: Math.min(...Object.values(hotRatios)),
         hotRatios,
         cold,
+        coldInService,
         coldPoolSearch,
         ...resync,
         changeFeedCpuMsPerPoll,
@@ -139,76 +138,6 @@ export async function measureScale(
   } finally {
     await handle.close();
   }
-}
-
-interface ColdUser {
-  token: string;
-  league: number;
-  playerId: string;
-}
-
-interface ColdPlan {
-  users: ColdUser[];
-  /** A user and league on each of several distinct pools, with a name in the pool. */
-  pools: Array<{ token: string; league: number; name: string }>;
-}
-
-/** Which user asks what: read from the store before the service starts, so it is not timed. */
-async function planColdRequests(store: Store, built: ScaledStore): Promise<ColdPlan> {
-  const users: ColdUser[] = [];
-  const pools: ColdPlan['pools'] = [];
-  const poolsSeen = new Set<string>();
-  for (const { userId, token } of built.cold) {
-    const league = leaguesOfUser(built, userId)[0] as number;
-    const row = await store.db
-      .selectFrom('roster_entries as r')
-      .innerJoin('leagues as l', 'l.id', 'r.league_id')
-      .select(['r.player_id', 'l.platform', 'l.sport', 'l.season'])
-      .where('r.league_id', '=', league)
-      .orderBy('r.player_id')
-      .executeTakeFirstOrThrow();
-    const seasonal = ['espn', 'yahoo', 'mfl'].includes(row.platform);
-    const pool = `${row.platform}:${row.sport}:${seasonal ? row.season : 0}`;
-    if (!poolsSeen.has(pool) && pools.length < COLD_POOLS) {
-      poolsSeen.add(pool);
-      const player = await store.db
-        .selectFrom('players')
-        .select('full_name')
-        .where('platform', '=', row.platform)
-        .where('sport', '=', row.sport)
-        .where('season', '=', seasonal ? row.season : 0)
-        .where('player_id', '=', row.player_id)
-        .executeTakeFirstOrThrow();
-      pools.push({ token, league, name: player.full_name });
-    } else {
-      users.push({ token, league, playerId: row.player_id });
-    }
-  }
-  return { users, pools };
-}
-
-async function coldPoolSearches(url: string, plan: ColdPlan): Promise<Percentiles> {
-  const times: number[] = [];
-  for (const { token, league, name } of plan.pools) {
-    const path = `/players/${league}/searchPlayer/name/${encodeURIComponent(name)}`;
-    times.push((await get(url + path, token, 200)).ms);
-  }
-  return percentiles(times);
-}
-
-/** Each user once: its league list, then each endpoint of its first league, all never asked. */
-async function coldEndpoints(url: string, plan: ColdPlan): Promise<Record<string, Percentiles>> {
-  const times = new Map<string, number[]>();
-  const add = (name: string, ms: number) => times.set(name, [...(times.get(name) ?? []), ms]);
-  for (const { token, league, playerId } of plan.users) {
-    add('league list', (await get(`${url}/league/findAllLeagues`, token, 200)).ms);
-    for (const [name, path] of LEAGUE_ENDPOINTS) {
-      add(name, (await get(url + path(league), token, 200)).ms);
-    }
-    const byId = `/players/${league}/searchPlayer/player_id/${encodeURIComponent(playerId)}`;
-    add('player by id', (await get(url + byId, token, 200)).ms);
-  }
-  return Object.fromEntries([...times].map(([name, list]) => [name, percentiles(list)]));
 }
 
 /** The hot user's cached answers against the bare reference sending the same bytes. */
@@ -353,34 +282,4 @@ async function diskBytes(store: Store, built: ScaledStore): Promise<number> {
     // no WAL file
   }
   return bytes;
-}
-
-function get(
-  url: string,
-  token: string,
-  expect: number,
-  via: Agent = agent,
-): Promise<{ status: number; ms: number; body: string; contentType: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = request(url, { agent: via, headers: { 'X-Auth-Token': token } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString();
-        if (res.statusCode !== expect) {
-          reject(new Error(`${url} answered ${res.statusCode}: ${body.slice(0, 200)}`));
-          return;
-        }
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body,
-          contentType: String(res.headers['content-type']),
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
