@@ -10,9 +10,10 @@ type AnyDb = Kysely<any>;
  * (measured at a million leagues: docs/performance.md, "Queries at scale"):
  * - `users_data_seq`: the change feed's poll reads the users stamped since its cursor; without
  *   it every poll that saw a write read every user.
- * - `league_syncs_league` (league_id, finished_at): `/meta` reads when each of a user's leagues
- *   was last synced by the league's id, and deleting a league (detach, unlink, a user deleted)
- *   sets its attempts' league_id to null: both walked every attempt ever recorded.
+ * - `league_syncs_league` (league_id, finished_at): `/meta` and a sync's final-league check read
+ *   each league's newest good attempt by its id, and deleting a league nobody belongs to any
+ *   more (after an unlink or a user deleted) sets its attempts' league_id to null: each walked
+ *   every attempt ever recorded.
  * - `league_members_account`: unlinking an account deletes the memberships made through it
  *   (cascade), a scan of every membership without it.
  * - `sync_runs_account` (user_id, platform, id) instead of `sync_runs_user` (user_id): an
