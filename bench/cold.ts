@@ -250,7 +250,7 @@ function get(
 }
 
 /** duration_ms of the service's request lines, by request id prefix (up to the last '-'). */
-function serverDurations(logFile: string, from: number): Map<string, number[]> {
+export function serverDurations(logFile: string, from: number): Map<string, number[]> {
   const found = new Map<string, number[]>();
   const tail = Buffer.alloc(statSync(logFile).size - from);
   const fd = openSync(logFile, 'r');

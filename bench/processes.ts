@@ -216,7 +216,7 @@ function cpuSeconds(pid: number): CpuSeconds {
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
     try {
@@ -225,9 +225,9 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error('service did not become ready within 60 s');
+  throw new Error('service did not become ready within 120 s');
 }
 
 function freePort(): Promise<number> {

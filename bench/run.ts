@@ -2,11 +2,15 @@
 // endpoint, for each dataset size; then the cold path. Prints figures only (no pass/fail).
 //   npm run bench -- [--size small|large|both] [--duration 5] [--connections 50] [--runs 3]
 //                    [--idle 100] [--cold no] [--each] [--pin no] [--node-flag=--flag]...
+// The scale bench (bench/scale/): how the cost grows with the store, on SQLite and PostgreSQL.
+//   npm run bench -- --size 10k,100k,1m [--store sqlite|postgres|both] [--keep] [--build-only]
+//   npm run bench -- --table     (the table and the curve of every figure saved so far)
 // See docs/performance.md for what the figures mean and the targets.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureColdPath } from './cold.ts';
 import type { ColdFigures, TwoSided } from './cold.ts';
@@ -16,6 +20,14 @@ import { findGenerator, medianRun, pairedRatio, runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
 import { compileService, cpuPinning, startReference, startService } from './processes.ts';
 import type { Child } from './processes.ts';
+import { SCALE_SIZES } from './scale/build.ts';
+import type { Backend, ScaleSize } from './scale/build.ts';
+import { plotCurve } from './scale/plot.ts';
+import { savedFigures } from './scale/report.ts';
+import { printScaleTable, runScale } from './scale/run-scale.ts';
+
+/** The scale bench's curve, committed with the figures it plots (docs/performance.md). */
+const CURVE_FILE = fileURLToPath(new URL('../docs/performance-curve.png', import.meta.url));
 
 interface Endpoint {
   name: string;
@@ -62,8 +74,45 @@ const { values } = parseArgs({
     pin: { type: 'string', default: 'yes' },
     /** Extra node flags for the service, e.g. `--node-flag=--max-semi-space-size=4` (A/B runs). */
     'node-flag': { type: 'string', multiple: true, default: [] },
+    /** Scale sizes only: which store the service runs on. */
+    store: { type: 'string', default: 'both' },
+    /** Scale sizes only: build (or find) the stores and keep them, measure nothing. */
+    'build-only': { type: 'boolean', default: false },
+    /** Print the scale table and redraw the curve from the saved figures, measure nothing. */
+    table: { type: 'boolean', default: false },
   },
 });
+if (values.table) {
+  printScaleTable();
+  await plotCurve(savedFigures(), CURVE_FILE);
+  console.log(`curve written to ${CURVE_FILE}`);
+  process.exit(0);
+}
+const scaleSizes = values.size.split(',').filter((s): s is ScaleSize => s in SCALE_SIZES);
+if (scaleSizes.length > 0) {
+  if (scaleSizes.length !== values.size.split(',').length) {
+    throw new Error(
+      `--size takes small, large, both, or a list of 10k, 100k and 1m, not ${values.size}`,
+    );
+  }
+  if (!['sqlite', 'postgres', 'both'].includes(values.store)) {
+    throw new Error(`--store must be sqlite, postgres or both, not ${values.store}`);
+  }
+  const scalePinning = values.pin === 'yes' ? cpuPinning() : undefined;
+  if (!values['build-only']) compileService();
+  await runScale({
+    sizes: scaleSizes,
+    backends: values.store === 'both' ? ['sqlite', 'postgres'] : [values.store as Backend],
+    keep: values.keep || values['build-only'],
+    buildOnly: values['build-only'],
+    durationSeconds: Number(values.duration === '5' ? '2' : values.duration),
+    runs: Number(values.runs),
+    connections: Number(values.connections),
+    ...(scalePinning !== undefined && { pinningServers: scalePinning.servers }),
+    plotFile: CURVE_FILE,
+  });
+  process.exit(0);
+}
 const sizes: Size[] =
   values.size === 'both' ? ['small', 'large'] : values.size === 'large' ? ['large'] : ['small'];
 if (!['small', 'large', 'both'].includes(values.size)) {

@@ -15,12 +15,8 @@ import { generateToken, hashToken, tokenDisplayPrefix } from '../domain/tokens.t
 import { silentLogger } from '../logger.ts';
 import { nowIso } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
-import {
-  countPoolPlayers,
-  findPoolMember,
-  listUsedPools,
-} from '../storage/repositories/snapshot-reads.ts';
-import type { PoolKey } from '../storage/repositories/snapshot-reads.ts';
+import { countPoolPlayers, listUsedPools } from '../storage/repositories/snapshot-reads.ts';
+import type { PoolKey, PoolUse } from '../storage/repositories/snapshot-reads.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
 import { createApp } from './app.ts';
 import type { App } from './app.ts';
@@ -95,7 +91,7 @@ interface WarmedPools {
   players: number;
   left: number;
   /** The most used pool, once loaded: the route requests are made on one of its leagues. */
-  first?: { pool: PoolKey; players: readonly PoolCandidate[] };
+  first?: { pool: PoolKey; member: PoolUse['member']; players: readonly PoolCandidate[] };
 }
 
 async function warmPools(
@@ -106,7 +102,7 @@ async function warmPools(
   const used = await listUsedPools(store.db, config.supportedSeasons);
   const warmed: WarmedPools = { pools: 0, players: 0, left: 0 };
   let budget = snapshots.poolBudget;
-  for (const [i, { pool }] of used.entries()) {
+  for (const [i, { pool, member }] of used.entries()) {
     // A pool over the budget left would push out one loaded here (or not be kept): stop there
     // rather than skip it, so what is held is the most used pools, not whichever fit.
     const players = performance.now() < deadline ? await countPoolPlayers(store.db, pool) : 0;
@@ -118,7 +114,7 @@ async function warmPools(
     budget -= poolCost(players);
     warmed.pools += 1;
     warmed.players += snapshot.players.length;
-    warmed.first ??= { pool, players: snapshot.players };
+    warmed.first ??= { pool, member, players: snapshot.players };
   }
   return warmed;
 }
@@ -137,8 +133,7 @@ async function rehearseRoutes(
   first: NonNullable<WarmedPools['first']>,
 ): Promise<number> {
   const seasons = config.supportedSeasons;
-  const member = await findPoolMember(store.db, first.pool, seasons);
-  if (member === undefined) return 0;
+  const { member } = first;
   const token = generateToken();
   const tokenHash = hashToken(token);
   const caller: StoredToken = {

@@ -12,7 +12,7 @@ import { inOneTransaction } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
 import { linkAccount } from '../storage/repositories/accounts.ts';
 import { issueToken } from '../storage/repositories/tokens.ts';
-import { createUser, findUserByName, listUsers } from '../storage/repositories/users.ts';
+import { createUser, findUserByName, hasUsers } from '../storage/repositories/users.ts';
 import type { User } from '../storage/repositories/users.ts';
 import { syncUser } from './engine.ts';
 import { SyncError } from './errors.ts';
@@ -105,7 +105,7 @@ export async function loadDemoIntoEmptyStore(
     store,
     async (tx) => {
       // Checked inside the transaction: two first starts at once load the demo once.
-      if ((await listUsers(tx.db)).length > 0) return undefined;
+      if (await hasUsers(tx.db)) return undefined;
       const summary = await loadDemo(tx, { seasons });
       const user = summary.accounts[0];
       if (!user) throw new Error('the demo load synced no account');

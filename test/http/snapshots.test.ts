@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { PlayerRecord } from '../../src/domain/records.ts';
-import { DEFAULT_POOL_PAGING, Snapshots } from '../../src/serving/cache/snapshots.ts';
+import {
+  DEFAULT_POOL_PAGING,
+  POOL_LOADS_AT_ONCE,
+  Snapshots,
+} from '../../src/serving/cache/snapshots.ts';
 import type { PoolPaging } from '../../src/storage/repositories/snapshot-reads.ts';
 import { writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
 import { buildPlayer } from '../helpers/records.ts';
@@ -85,5 +89,41 @@ describeEachBackend('Snapshots.pool', ({ store }) => {
       );
       assert.equal(pool.index.search('old').best, undefined);
     }
+  });
+
+  it('loads a few pools at once, the rest in turn, however many are asked for', async () => {
+    const sports = ['football', 'baseball', 'basketball'] as const;
+    const seasons = [2021, 2022];
+    const pools = sports.flatMap((sport) =>
+      seasons.map((season) => ({ platform: 'espn', sport, season }) as const),
+    );
+    for (const pool of pools) {
+      await writePlayerPool(store(), { ...pool, players: players(3, pool.sport) });
+    }
+    // Every load waits at its first pause until let go: the loads past the limit never start.
+    const held: Array<() => void> = [];
+    const paging: PoolPaging = {
+      pageRows: 1,
+      between: () => new Promise<void>((resolve) => held.push(resolve)),
+    };
+    const snapshots = new Snapshots(store().db, LIMITS, undefined, paging);
+    const loads = pools.map((pool) => snapshots.pool(pool));
+    let finished = false;
+    const all = Promise.all(loads).finally(() => {
+      finished = true;
+    });
+    let most = 0;
+    for (let round = 0; !finished && round < 400; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      most = Math.max(most, held.length);
+      assert.ok(held.length <= POOL_LOADS_AT_ONCE, `${held.length} loads at once`);
+      held.splice(0).forEach((resolve) => resolve());
+    }
+    assert.equal(most, POOL_LOADS_AT_ONCE);
+    const loaded = await all;
+    assert.deepEqual(
+      loaded.map((pool) => pool.players.length),
+      pools.map(() => 3),
+    );
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   linkAccount,
+  listAccountIds,
   listAccounts,
   markLinkProblem,
 } from '../../src/storage/repositories/accounts.ts';
@@ -91,6 +92,25 @@ describeEachBackend('accounts repository', ({ store }) => {
       bobSleeper,
     ]);
     assert.deepEqual(await listAccounts(store().db, { userId: bob.id, platform: 'demo' }), []);
+  });
+
+  it('lists account ids in pages after an id, ascending', async () => {
+    const ids: number[] = [];
+    for (const name of ['ann', 'bob', 'cat']) {
+      const user = await createUser(store().db, name);
+      for (const platform of ['sleeper', 'espn'] as const) {
+        const account = await linkAccount(store().db, {
+          userId: user.id,
+          platform,
+          externalUserId: `${name}-${platform}`,
+        });
+        ids.push(account.id);
+      }
+    }
+    ids.sort((a, b) => a - b);
+    assert.deepEqual(await listAccountIds(store().db, 0, 4), ids.slice(0, 4));
+    assert.deepEqual(await listAccountIds(store().db, ids[3] as number, 4), ids.slice(4));
+    assert.deepEqual(await listAccountIds(store().db, ids[5] as number, 4), []);
   });
 
   it('refuses an account for a user that does not exist', async () => {

@@ -5,7 +5,6 @@ import { it } from 'node:test';
 import type { PlayerRecord } from '../../src/domain/records.ts';
 import {
   countPoolPlayers,
-  findPoolMember,
   listPoolNames,
   listPoolNamesPaged,
   listUsedPools,
@@ -108,27 +107,65 @@ describeEachBackend('the pools the warm-up loads', ({ store }) => {
     await writeLeagueSnapshot(store(), league('s4'));
     await writeLeagueSnapshot(store(), league('s5', { season: 2016 }), member(ann.id));
 
+    const ids = new Map<string, number>();
+    for (const key of ['s1', 's2', 's3', 'e2', 'e3']) {
+      const found = await store()
+        .db.selectFrom('leagues')
+        .select('id')
+        .where('platform_league_key', '=', key)
+        .executeTakeFirstOrThrow();
+      ids.set(key, found.id);
+    }
+    // The member is one of the pool's most recently written league (its lowest user).
     assert.deepEqual(await listUsedPools(store().db, [2019, 2020, 2021]), [
-      { pool: { platform: 'sleeper', sport: 'football', season: 0 }, leagues: 3 },
-      { pool: { platform: 'espn', sport: 'football', season: 2021 }, leagues: 2 },
-      { pool: { platform: 'espn', sport: 'football', season: 2020 }, leagues: 1 },
+      {
+        pool: { platform: 'sleeper', sport: 'football', season: 0 },
+        leagues: 3,
+        member: { userId: ann.id, leagueId: ids.get('s3') },
+      },
+      {
+        pool: { platform: 'espn', sport: 'football', season: 2021 },
+        leagues: 2,
+        member: { userId: bob.id, leagueId: ids.get('e2') },
+      },
+      {
+        pool: { platform: 'espn', sport: 'football', season: 2020 },
+        leagues: 1,
+        member: { userId: bob.id, leagueId: ids.get('e3') },
+      },
     ]);
     assert.deepEqual(await listUsedPools(store().db, [2020]), [
-      { pool: { platform: 'espn', sport: 'football', season: 2020 }, leagues: 1 },
-      { pool: { platform: 'sleeper', sport: 'football', season: 0 }, leagues: 1 },
+      {
+        pool: { platform: 'espn', sport: 'football', season: 2020 },
+        leagues: 1,
+        member: { userId: bob.id, leagueId: ids.get('e3') },
+      },
+      {
+        pool: { platform: 'sleeper', sport: 'football', season: 0 },
+        leagues: 1,
+        member: { userId: ann.id, leagueId: ids.get('s2') },
+      },
     ]);
     assert.deepEqual(await listUsedPools(store().db, []), []);
+    // Counted over the newest memberships only: its reading does not grow with the store.
+    assert.deepEqual(
+      (await listUsedPools(store().db, [2019, 2020, 2021], 3)).map((use) => [
+        use.pool.platform,
+        use.pool.season,
+        use.leagues,
+      ]),
+      [
+        ['espn', 2021, 2],
+        ['espn', 2020, 1],
+      ],
+    );
+    // s1 is written again for bob: both its members are counted once, and ann (the lower id) is named.
+    await writeLeagueSnapshot(store(), league('s1', { name: 'Renamed' }), member(bob.id));
+    const [first] = await listUsedPools(store().db, [2021], 2);
+    assert.deepEqual(first?.member, { userId: ann.id, leagueId: ids.get('s1') });
+    assert.equal(first?.leagues, 1);
 
     assert.equal(await countPoolPlayers(store().db, POOL), 3);
     assert.equal(await countPoolPlayers(store().db, { ...POOL, sport: 'baseball' }), 0);
-    const s1 = await findPoolMember(store().db, POOL, [2021]);
-    assert.equal(s1?.userId, ann.id, 'the lowest user of the first league');
-    const e3 = await findPoolMember(
-      store().db,
-      { ...POOL, platform: 'espn', season: 2020 },
-      [2020, 2021],
-    );
-    assert.equal(e3?.userId, bob.id);
-    assert.equal(await findPoolMember(store().db, POOL, [2018]), undefined, 'no league of 2018');
   });
 });

@@ -5,6 +5,8 @@ import { PLATFORMS, SPORTS } from '../../domain/catalog.ts';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { EVERY_SEASON, hasSeasonalPools, poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
+import { addLeagueActivity } from './activity.ts';
+import type { LeagueFeatures, PoolFacts } from './activity.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
 import { generatePool, minimumPoolSize } from './players.ts';
@@ -26,6 +28,11 @@ export interface DemoDatasetOptions {
   playersPerSport: number;
   /** Platforms whose names the pools and leagues carry; default ['demo']. */
   platforms?: readonly Platform[];
+  /**
+   * Also each league's data as the demo's own leagues have it (activity.ts: team details,
+   * matchups, transactions, a draft); default false, leagues and pools only.
+   */
+  activity?: boolean;
 }
 
 export interface DemoDataset {
@@ -49,6 +56,7 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
 
   const pools: PlayerPoolSnapshot[] = [];
   const draftable = new Map<string, Map<string, string[]>>();
+  const facts = new Map<string, PoolFacts>();
   platforms.forEach((platform, p) => {
     const poolSeasons = hasSeasonalPools(platform) ? DATASET_SEASONS : [EVERY_SEASON];
     for (const sport of SPORTS) {
@@ -63,6 +71,14 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
         const pool = generatePool(profile, size, rngFor(options.seed, `pool:${name}`));
         pools.push({ platform, sport, season, players: pool.players });
         draftable.set(`${platform}:${sport}:${season}`, pool.draftable);
+        if (options.activity === true) {
+          // Taken before the leagues draw from `draftable` in place.
+          const canBeDrafted = new Set([...pool.draftable.values()].flat());
+          facts.set(`${platform}:${sport}:${season}`, {
+            positions: new Map(pool.players.map((p) => [p.playerId, p.position ?? ''])),
+            draftable: pool.players.map((p) => p.playerId).filter((id) => canBeDrafted.has(id)),
+          });
+        }
       }
     }
   });
@@ -78,22 +94,38 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     const profile = SPORT_PROFILES[sport];
     const rng = rngFor(options.seed, `bench-league:${platform}:${i}`);
     const key = `bench-${profile.code}-${i}`;
-    leagues.push(
-      generateLeague(
-        {
-          platform,
-          platformLeagueKey: key,
-          season,
-          name: `${rng.pick(LEAGUE_WORDS)} League ${i + 1}`,
-          numTeams: rng.int(8, 14),
-          profile,
-          ownerOfFirstTeam: `bench-user-${i % 1000}`,
-        },
-        draftable.get(`${platform}:${sport}:${poolKeyOf({ platform, sport, season }).season}`) ??
-          new Map(),
-        rng,
-      ),
+    const poolName = `${platform}:${sport}:${poolKeyOf({ platform, sport, season }).season}`;
+    const league = generateLeague(
+      {
+        platform,
+        platformLeagueKey: key,
+        season,
+        name: `${rng.pick(LEAGUE_WORDS)} League ${i + 1}`,
+        // The schedule (schedule.ts) pairs every team each period: an even count with activity.
+        numTeams: options.activity === true ? 2 * rng.int(5, 6) : rng.int(8, 14),
+        profile,
+        ownerOfFirstTeam: `bench-user-${i % 1000}`,
+      },
+      draftable.get(poolName) ?? new Map(),
+      rng,
     );
+    const poolFacts = facts.get(poolName);
+    if (poolFacts !== undefined) {
+      addLeagueActivity(league, poolFacts, featuresOf(i), {
+        seed: options.seed,
+        ownUserId: `bench-user-${i % 1000}`,
+        ownDisplayName: `bench user ${i % 1000}`,
+      });
+    }
+    leagues.push(league);
   }
   return { pools, leagues };
+}
+
+/** Most leagues are plain snake-draft redraft leagues; a few of each other kind, as on platforms. */
+function featuresOf(index: number): LeagueFeatures {
+  if (index % 10 === 3) return { auction: true };
+  if (index % 10 === 7) return { keepers: true };
+  if (index % 20 === 9) return { dynasty: true };
+  return {};
 }

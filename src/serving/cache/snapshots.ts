@@ -79,6 +79,14 @@ export function poolCost(players: number): number {
 /** The cache key of a pool; a league's pool is `poolCacheKey(poolKeyOf(league))`. */
 export const poolCacheKey: (pool: PoolKey) => string = poolKeyText;
 
+/**
+ * Pools loaded at once; the others wait their turn. A load's pages and index steps take turns
+ * on the one event loop anyway, so more at once finish no sooner, but each holds its pages and
+ * half-built index (about 8 MB for 3,000 players): name searches spread over many cold pools
+ * (a million leagues on 51 pools, 16 at a time) took RSS to 550 MB, which V8 then kept.
+ */
+export const POOL_LOADS_AT_ONCE = 2;
+
 export class Snapshots {
   /** Incremented by every invalidation; a load keeps its result only if it did not change. */
   generation = 0;
@@ -88,6 +96,8 @@ export class Snapshots {
   private readonly rosters: ByteLru<number, ReadonlyMap<string, string>>;
   private readonly pools: ByteLru<string, PoolSnapshot>;
   private readonly loading = new Map<string, Promise<unknown>>();
+  private poolLoads = 0;
+  private readonly poolLoadTurns: Array<() => void> = [];
   private readonly listeners: Array<(invalidation: Invalidation) => void> = [];
   /** Bytes the pools may hold (SnapshotLimits.poolBytes). */
   readonly poolBudget: number;
@@ -210,8 +220,25 @@ export class Snapshots {
     return state;
   }
 
-  /** Reads the pool in pages, then builds its index in steps, giving the loop a turn after each. */
+  /** Loads the pool when one of the POOL_LOADS_AT_ONCE slots is free. */
   private async loadPool(pool: PoolKey, key: string): Promise<PoolSnapshot> {
+    if (this.poolLoads >= POOL_LOADS_AT_ONCE) {
+      await new Promise<void>((resolve) => this.poolLoadTurns.push(resolve));
+    } else {
+      this.poolLoads += 1;
+    }
+    try {
+      return await this.readPool(pool, key);
+    } finally {
+      // The slot passes straight to the next waiting load, if any.
+      const next = this.poolLoadTurns.shift();
+      if (next === undefined) this.poolLoads -= 1;
+      else next();
+    }
+  }
+
+  /** Reads the pool in pages, then builds its index in steps, giving the loop a turn after each. */
+  private async readPool(pool: PoolKey, key: string): Promise<PoolSnapshot> {
     const names = await listPoolNamesPaged(this.db, pool, this.poolPaging);
     // A literal, not `{ ...name, rostered }`: objects made by a spread got a hidden class each
     // (about 160 bytes a player; a 5,000-player pool's candidates 1.13 MB instead of 0.31).

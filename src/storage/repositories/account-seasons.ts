@@ -70,8 +70,10 @@ export async function forgetCompleteSeasons(
 }
 
 /**
- * When each league last synced without failing (the fetch's start, ISO), by leagueKey(); leagues
- * never synced well are absent.
+ * When each stored league last synced without failing (the fetch's start, ISO), by leagueKey();
+ * leagues not stored, or never synced well, are absent. Per league it reads its newest good
+ * attempt only, a step back along league_syncs_league (league_id, finished_at), so the cost does
+ * not grow with the league's history of syncs.
  */
 export async function findLastGoodSyncs(
   db: Tx,
@@ -83,14 +85,24 @@ export async function findLastGoodSyncs(
   // Chunked so a large account never exceeds a backend's bound-parameter limit.
   for (let start = 0; start < keys.length; start += 500) {
     const rows = await db
-      .selectFrom('league_syncs')
-      .select((eb) => ['platform_league_key', 'season', eb.fn.max('started_at').as('last_good')])
-      .where('platform', '=', platform)
-      .where('platform_league_key', 'in', keys.slice(start, start + 500))
-      .where('outcome', 'in', ['written', 'unchanged'])
-      .groupBy(['platform_league_key', 'season'])
+      .selectFrom('leagues')
+      .select((eb) => [
+        'leagues.platform_league_key',
+        'leagues.season',
+        eb
+          .selectFrom('league_syncs')
+          .select('league_syncs.started_at')
+          .whereRef('league_syncs.league_id', '=', 'leagues.id')
+          .where('league_syncs.outcome', 'in', ['written', 'unchanged'])
+          .orderBy('league_syncs.finished_at', 'desc')
+          .limit(1)
+          .as('last_good'),
+      ])
+      .where('leagues.platform', '=', platform)
+      .where('leagues.platform_league_key', 'in', keys.slice(start, start + 500))
       .execute();
     for (const row of rows) {
+      if (row.last_good == null) continue;
       found.set(leagueKey(row.platform_league_key, Number(row.season)), String(row.last_good));
     }
   }

@@ -107,6 +107,21 @@ export async function listAccounts(
   return rows.map(toLinkedAccount);
 }
 
+/**
+ * Up to `limit` account ids above `after`, ascending: a walk over every account in pages (the
+ * schedule's fan-out), holding one page at a time rather than every account with its credentials.
+ */
+export async function listAccountIds(db: Tx, after: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('platform_accounts')
+    .select('id')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 export async function findAccount(db: Tx, accountId: number): Promise<LinkedAccount | undefined> {
   const row = await db
     .selectFrom('platform_accounts')

@@ -32,24 +32,32 @@ export async function linkSyncStates(
     .groupBy('leagues.platform')
     .execute();
   for (const row of counts) state(row.platform as Platform).leagues = Number(row.leagues);
-  const latest = db
-    .selectFrom('sync_runs')
-    .select((eb) => ['platform', eb.fn.max('id').as('last_id')])
-    .where('user_id', '=', userId)
-    .where('platform', 'is not', null)
-    .groupBy('platform');
-  const runs = await db
-    .selectFrom(latest.as('latest'))
-    .innerJoin('sync_runs', 'sync_runs.id', 'latest.last_id')
-    .select([
-      'sync_runs.id',
-      'sync_runs.platform',
-      'sync_runs.started_at',
-      'sync_runs.finished_at',
-      'sync_runs.outcome',
-      'sync_runs.error',
+  // Each linked account's newest run: one step back along sync_runs_account (user_id, platform,
+  // id) per account, however long the account's history of runs.
+  const latest = await db
+    .selectFrom('platform_accounts')
+    .select((eb) => [
+      'platform_accounts.platform',
+      eb
+        .selectFrom('sync_runs')
+        .select('sync_runs.id')
+        .whereRef('sync_runs.user_id', '=', 'platform_accounts.user_id')
+        .whereRef('sync_runs.platform', '=', 'platform_accounts.platform')
+        .orderBy('sync_runs.id', 'desc')
+        .limit(1)
+        .as('last_id'),
     ])
+    .where('platform_accounts.user_id', '=', userId)
     .execute();
+  const runIds = latest.flatMap((row) => (row.last_id == null ? [] : [Number(row.last_id)]));
+  const runs =
+    runIds.length === 0
+      ? []
+      : await db
+          .selectFrom('sync_runs')
+          .select(['id', 'platform', 'started_at', 'finished_at', 'outcome', 'error'])
+          .where('id', 'in', runIds)
+          .execute();
   for (const run of runs) {
     if (run.platform === null) continue;
     state(run.platform as Platform).lastRun = {

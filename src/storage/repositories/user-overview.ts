@@ -64,24 +64,27 @@ export async function findUserOverview(db: Tx, userId: number): Promise<UserOver
  * leagues; a league the store got only from another account's sync has none of this user's.
  */
 export async function findLeagueSyncTimes(db: Tx, userId: number): Promise<Map<number, string>> {
-  // Joined on the league's key, which league_syncs is indexed by (its league_id is not).
+  // Per league, its newest good attempt: a walk back along league_syncs_league (league_id,
+  // finished_at) that stops at the first, so the cost does not grow with the league's history
+  // of syncs. Every written or unchanged attempt carries the league's id.
   const rows = await db
     .selectFrom('league_members')
-    .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
-    .innerJoin('league_syncs', (join) =>
-      join
-        .onRef('league_syncs.platform', '=', 'leagues.platform')
-        .onRef('league_syncs.platform_league_key', '=', 'leagues.platform_league_key')
-        .onRef('league_syncs.season', '=', 'leagues.season'),
-    )
-    .select((eb) => ['leagues.id as league_id', eb.fn.max('league_syncs.finished_at').as('at')])
+    .select((eb) => [
+      'league_members.league_id',
+      eb
+        .selectFrom('league_syncs')
+        .select('league_syncs.finished_at')
+        .whereRef('league_syncs.league_id', '=', 'league_members.league_id')
+        .where('league_syncs.outcome', 'in', ['written', 'unchanged'])
+        .orderBy('league_syncs.finished_at', 'desc')
+        .limit(1)
+        .as('at'),
+    ])
     .where('league_members.user_id', '=', userId)
-    .where('league_syncs.outcome', 'in', ['written', 'unchanged'])
-    .groupBy('leagues.id')
     .execute();
   const times = new Map<number, string>();
   for (const row of rows) {
-    if (row.at !== null) times.set(Number(row.league_id), String(row.at));
+    if (row.at !== null && row.at !== undefined) times.set(Number(row.league_id), String(row.at));
   }
   return times;
 }

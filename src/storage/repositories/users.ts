@@ -53,6 +53,12 @@ export async function findUserById(db: Tx, id: number): Promise<User | undefined
   return row && toUser(row);
 }
 
+/** Whether the store has any user: one row read, however many there are. */
+export async function hasUsers(db: Tx): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listUsers(db: Tx): Promise<User[]> {
   const rows = await db
     .selectFrom('users')

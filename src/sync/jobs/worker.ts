@@ -10,7 +10,7 @@ import type { Logger } from '../../logger.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { nowIso } from '../../storage/db.ts';
 import type { Store } from '../../storage/db.ts';
-import { findAccount, listAccounts } from '../../storage/repositories/accounts.ts';
+import { findAccount, listAccountIds } from '../../storage/repositories/accounts.ts';
 import { listUnfinishedRuns, markRunInterrupted } from '../../storage/repositories/syncs.ts';
 import { describeStoreError, isStoreUnavailable } from '../../storage/unavailable.ts';
 import { syncAccount } from '../engine.ts';
@@ -64,25 +64,33 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
   queue.on('error', () => undefined);
   const secrets = options.secrets === undefined ? {} : { secrets: options.secrets };
 
-  /** The schedule's tick: one account job per linked account, named after the tick. */
+  /**
+   * The schedule's tick: one account job per linked account, named after the tick. Accounts are
+   * read a page of ids at a time, so a tick over 100,000 accounts holds 500 ids, not every
+   * account with its credentials.
+   */
   async function fanOut(job: Job): Promise<{ accounts: number }> {
-    const accounts = await listAccounts(store.db);
     // Re-running a tick (Redis lost mid-way) re-adds the same job ids, which BullMQ ignores.
     const tick = String(job.id).replace(/[^0-9A-Za-z]+/g, '-');
-    for (let i = 0; i < accounts.length; i += FAN_OUT_CHUNK) {
+    let queued = 0;
+    for (let after = 0; ;) {
+      const ids = await listAccountIds(store.db, after, FAN_OUT_CHUNK);
+      if (ids.length === 0) break;
       await queue.addBulk(
-        accounts.slice(i, i + FAN_OUT_CHUNK).map((account) => ({
+        ids.map((accountId) => ({
           name: ACCOUNT_JOB,
-          data: { accountId: account.id, sports: [], seasons: [], trigger: 'schedule' },
-          opts: accountJobOptions(account.id, {
+          data: { accountId, sports: [], seasons: [], trigger: 'schedule' },
+          opts: accountJobOptions(accountId, {
             attempts: UNATTENDED_ATTEMPTS,
-            jobId: `${tick}-account-${account.id}`,
+            jobId: `${tick}-account-${accountId}`,
           }),
         })),
       );
+      queued += ids.length;
+      after = ids[ids.length - 1] as number;
     }
-    logger.info({ tick: job.id, accounts: accounts.length }, 'scheduled syncs queued');
-    return { accounts: accounts.length };
+    logger.info({ tick: job.id, accounts: queued }, 'scheduled syncs queued');
+    return { accounts: queued };
   }
 
   /** Runs a previous attempt left 'running' belong to a worker that died: say so. */
