@@ -26,7 +26,7 @@ import { leagueTeamsAndMatchups } from './migrations/013-league-teams-and-matchu
 import { leagueTransactionsAndDrafts } from './migrations/014-league-transactions-and-drafts.ts';
 import { webhooks } from './migrations/015-webhooks.ts';
 import { connectOutcome } from './migrations/016-connect-outcome.ts';
-import { scaleIndexes } from './migrations/018-scale-indexes.ts';
+import { scaleIndexes } from './migrations/017-scale-indexes.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -48,7 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-league-transactions-and-drafts': leagueTransactionsAndDrafts,
   '015-webhooks': webhooks,
   '016-connect-outcome': connectOutcome,
-  '018-scale-indexes': scaleIndexes,
+  '017-scale-indexes': scaleIndexes,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

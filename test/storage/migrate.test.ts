@@ -105,7 +105,7 @@ for (const dialect of testBackends()) {
           { name: '014-league-transactions-and-drafts' },
           { name: '015-webhooks' },
           { name: '016-connect-outcome' },
-          { name: '018-scale-indexes' },
+          { name: '017-scale-indexes' },
         ]);
       } finally {
         await second.close();
