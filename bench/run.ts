@@ -116,7 +116,9 @@ if (scaleSizes.length > 0) {
 const sizes: Size[] =
   values.size === 'both' ? ['small', 'large'] : values.size === 'large' ? ['large'] : ['small'];
 if (!['small', 'large', 'both'].includes(values.size)) {
-  throw new Error(`--size must be small, large or both, not ${values.size}`);
+  throw new Error(
+    `--size must be small, large, both, or a list of 10k, 100k and 1m, not ${values.size}`,
+  );
 }
 const durationSeconds = Number(values.duration);
 const connections = Number(values.connections);

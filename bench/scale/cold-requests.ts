@@ -2,7 +2,10 @@
 // service starts), the first name search on each of several pools, and every league endpoint
 // asked once per user nobody asked for since start. Also the one HTTP helper the scale bench uses.
 import { Agent, request } from 'node:http';
+import type { Platform, Sport } from '../../src/domain/catalog.ts';
+import { poolKeyOf } from '../../src/domain/pools.ts';
 import type { Store } from '../../src/storage/db.ts';
+import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { percentiles } from '../cold.ts';
 import type { Percentiles } from '../cold.ts';
 import { leaguesOfUser } from './build.ts';
@@ -35,38 +38,65 @@ export interface ColdPlan {
   pools: Array<{ token: string; league: number; name: string }>;
 }
 
-/** Which user asks what: read from the store before the service starts, so it is not timed. */
+/**
+ * Which user asks what: read from the store before the service starts, so it is not timed. The
+ * cold users' leagues are all Sleeper's (the template's league data is on every fifth league, and
+ * platforms go round-robin over five), so the pools come from other bulk users' first leagues,
+ * one per pool until COLD_POOLS pools, each user with a token issued here.
+ */
 export async function planColdRequests(store: Store, built: ScaledStore): Promise<ColdPlan> {
   const users: ColdUser[] = [];
-  const pools: ColdPlan['pools'] = [];
-  const poolsSeen = new Set<string>();
   for (const { userId, token } of built.cold) {
     const league = leaguesOfUser(built, userId)[0] as number;
-    const row = await store.db
-      .selectFrom('roster_entries as r')
-      .innerJoin('leagues as l', 'l.id', 'r.league_id')
-      .select(['r.player_id', 'l.platform', 'l.sport', 'l.season'])
-      .where('r.league_id', '=', league)
-      .orderBy('r.player_id')
+    const { player_id: playerId } = await firstRostered(store, league);
+    users.push({ token, league, playerId });
+  }
+  const pools: ColdPlan['pools'] = [];
+  const poolsSeen = new Set<string>();
+  const coldUsers = new Set(built.cold.map((c) => c.userId));
+  for (let user = 1; user < built.users && pools.length < COLD_POOLS; user++) {
+    if (coldUsers.has(user) || user === built.hot.userId) continue;
+    const league = leaguesOfUser(built, user)[0] as number;
+    const row = await firstRostered(store, league);
+    const pool = poolKeyOf({
+      platform: row.platform as Platform,
+      sport: row.sport as Sport,
+      season: row.season,
+    });
+    const key = `${pool.platform}:${pool.sport}:${pool.season}`;
+    if (poolsSeen.has(key)) continue;
+    poolsSeen.add(key);
+    const player = await store.db
+      .selectFrom('players')
+      .select('full_name')
+      .where('platform', '=', pool.platform)
+      .where('sport', '=', pool.sport)
+      .where('season', '=', pool.season)
+      .where('player_id', '=', row.player_id)
       .executeTakeFirstOrThrow();
-    const seasonal = ['espn', 'yahoo', 'mfl'].includes(row.platform);
-    const pool = `${row.platform}:${row.sport}:${seasonal ? row.season : 0}`;
-    if (!poolsSeen.has(pool) && pools.length < COLD_POOLS) {
-      poolsSeen.add(pool);
-      const player = await store.db
-        .selectFrom('players')
-        .select('full_name')
-        .where('platform', '=', row.platform)
-        .where('sport', '=', row.sport)
-        .where('season', '=', seasonal ? row.season : 0)
-        .where('player_id', '=', row.player_id)
-        .executeTakeFirstOrThrow();
-      pools.push({ token, league, name: player.full_name });
-    } else {
-      users.push({ token, league, playerId: row.player_id });
-    }
+    const member = await store.db
+      .selectFrom('users')
+      .select('id')
+      .where('name', '=', `bench-u${user}`)
+      .executeTakeFirstOrThrow();
+    const { token } = await issueToken(store.db, { userId: member.id, products: ['player'] });
+    pools.push({ token, league, name: player.full_name });
   }
   return { users, pools };
+}
+
+/** The league's first rostered player (by id) and the league's pool fields. */
+function firstRostered(
+  store: Store,
+  league: number,
+): Promise<{ player_id: string; platform: string; sport: string; season: number }> {
+  return store.db
+    .selectFrom('roster_entries as r')
+    .innerJoin('leagues as l', 'l.id', 'r.league_id')
+    .select(['r.player_id', 'l.platform', 'l.sport', 'l.season'])
+    .where('r.league_id', '=', league)
+    .orderBy('r.player_id')
+    .executeTakeFirstOrThrow();
 }
 
 export async function coldPoolSearches(url: string, plan: ColdPlan): Promise<Percentiles> {

@@ -56,6 +56,11 @@ export interface ScaleFigures {
 
 export interface MeasureOptions {
   runDir: string;
+  /**
+   * The service's data folder (its secret key): the store's own folder, which outlives the run,
+   * since a PostgreSQL store records which key it was first opened with and refuses another.
+   */
+  dataDir: string;
   pinningServers?: string;
   durationSeconds: number;
   runs: number;
@@ -80,7 +85,7 @@ export async function measureScale(
       built.backend === 'postgres' ? { DATABASE_URL: built.databaseUrl as string } : {};
     const start = (name: string) =>
       startService({
-        dataDir: (built.dataDir ?? options.runDir) as string,
+        dataDir: options.dataDir,
         logFile: join(options.runDir, `${name}.log`),
         rateLimitPerMinute: 1_000_000_000,
         env,

@@ -3,7 +3,7 @@
 // (measure.ts), saved; then the one table of every size and store measured so far, and the plot.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_DATA_DIR, dropScaledStore, scaledStore } from './build.ts';
+import { BENCH_DATA_DIR, cacheDir, dropScaledStore, scaledStore } from './build.ts';
 import type { Backend, ScaleSize } from './build.ts';
 import { measureScale } from './measure.ts';
 import { plotCurve } from './plot.ts';
@@ -45,6 +45,7 @@ export async function runScale(options: ScaleRunOptions): Promise<void> {
       try {
         const figures = await measureScale(store, {
           runDir,
+          dataDir: cacheDir(backend, size),
           durationSeconds: options.durationSeconds,
           runs: options.runs,
           connections: options.connections,
