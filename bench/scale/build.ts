@@ -6,6 +6,7 @@
 // measurements use. What a bench league holds: docs/performance.md, "The scale benchmark".
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Platform } from '../../src/domain/catalog.ts';
 import type { LeagueSnapshot } from '../../src/domain/records.ts';
@@ -17,9 +18,14 @@ import { applyLeagueSnapshot, writePlayerPool } from '../../src/storage/reposito
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { replicatePostgres, replicateSqlite } from './replicate.ts';
 
-/** Bumped whenever what the builder writes changes: a cached store of another version is rebuilt. */
-export const BUILDER_VERSION = 1;
-export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? '/work/benchdata';
+/**
+ * Bumped whenever what the builder writes changes (2: migrations 017 and 018 as they landed): a
+ * cached store of another version is rebuilt.
+ */
+export const BUILDER_VERSION = 2;
+/** The project's `.bench-data/` (git ignores it): a 1M store is 20-26 GB, too big for most /tmp. */
+export const BENCH_DATA_DIR =
+  process.env.BENCH_DATA_DIR ?? fileURLToPath(new URL('../../.bench-data/', import.meta.url));
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -202,7 +208,7 @@ async function writeTemplate(store: Store, leagues: readonly LeagueSnapshot[]): 
   }
 }
 
-// ---- the cache of built stores: /work/benchdata/<backend>-<size>-v<version>/ ----
+// ---- the cache of built stores: <BENCH_DATA_DIR>/<backend>-<size>-v<version>/ ----
 
 export function cacheDir(backend: Backend, size: ScaleSize): string {
   return join(BENCH_DATA_DIR, `${backend}-${size}-v${BUILDER_VERSION}`);

@@ -27,6 +27,7 @@ import { leagueTransactionsAndDrafts } from './migrations/014-league-transaction
 import { webhooks } from './migrations/015-webhooks.ts';
 import { connectOutcome } from './migrations/016-connect-outcome.ts';
 import { scaleIndexes } from './migrations/017-scale-indexes.ts';
+import { rosterStatistics } from './migrations/018-roster-statistics.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-webhooks': webhooks,
   '016-connect-outcome': connectOutcome,
   '017-scale-indexes': scaleIndexes,
+  '018-roster-statistics': rosterStatistics,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

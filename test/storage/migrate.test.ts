@@ -106,6 +106,7 @@ for (const dialect of testBackends()) {
           { name: '015-webhooks' },
           { name: '016-connect-outcome' },
           { name: '017-scale-indexes' },
+          { name: '018-roster-statistics' },
         ]);
       } finally {
         await second.close();
