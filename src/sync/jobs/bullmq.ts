@@ -219,6 +219,9 @@ async function openEvents(
   return { events, connection };
 }
 
+/** BullMQ's words for a job whose keys are gone (finished-errors.js, ErrorCode.JobNotExist). */
+export const MISSING_JOB = /Missing key for job /;
+
 /**
  * The job's summary, from its event, or from watching the job and the store (an event lost with
  * the queue's data); a failed job, a lost one, or one given up on, as a failed account summary.
@@ -245,7 +248,13 @@ async function waitFor(
   });
   const finished = job.waitUntilFinished(events).then(
     (result) => result as AccountJobResult,
-    (error: Error) => failedSummary(account, `the sync job failed: ${error.message}`),
+    (error: Error) =>
+      // BullMQ's first look at the job, once its events listen (which can take a while on a
+      // loaded machine), rejects so when the job's keys are already gone: not a failed sync but
+      // a lost job, or one whose run ended meanwhile. The watch below tells which.
+      MISSING_JOB.test(error.message)
+        ? new Promise<AccountSyncSummary>(() => undefined)
+        : failedSummary(account, `the sync job failed: ${error.message}`),
   );
   // Never settles once done aborts it: the race has its answer by then.
   const lookedAt = watchJob(watch, watched, done.signal).catch(
