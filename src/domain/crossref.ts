@@ -6,6 +6,7 @@
 // Sportradar: so MFL, Fleaflicker and ESPN meet through Sleeper).
 import { PLATFORMS, PLATFORM_FACTS } from './catalog.ts';
 import type { Platform } from './catalog.ts';
+import type { PlayerExternalId } from './records.ts';
 
 /** The service's platforms whose player ids are also an id system (demo's are not). */
 export type IdPlatform = {
@@ -52,4 +53,21 @@ export function externalIdText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   return text === '' || /^0+$/.test(text) ? undefined : text;
+}
+
+/**
+ * The ids a platform's player record gives in other systems: `fields` names, for each of the
+ * record's fields that holds one, the system it belongs to.
+ */
+export function externalIdsOf<R extends object>(
+  record: R,
+  playerId: string,
+  fields: Partial<Record<keyof R, ExternalIdType>>,
+): PlayerExternalId[] {
+  return Object.entries(fields).flatMap(([field, idType]) => {
+    const externalId = externalIdText(record[field as keyof R]);
+    return externalId === undefined
+      ? []
+      : [{ playerId, idType: idType as ExternalIdType, externalId }];
+  });
 }

@@ -2,8 +2,8 @@
 // the league ids followed, and the account's id. Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { PlatformError } from '../connector.ts';
 import type { PlatformAccount } from '../connector.ts';
+import { storedCredential } from '../stored-account.ts';
 
 /** externalUserId of a link made of league ids alone (no secret id, so no user to name). */
 export const PUBLIC_ACCOUNT_ID = 'public-leagues';
@@ -65,24 +65,10 @@ export function credentialsText(secretId: string): string {
 
 /** The stored secret id, or undefined for a link of league ids only. */
 export function storedSecretId(account: PlatformAccount): string | undefined {
-  if (account.credentials === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(account.credentials);
-  } catch {
-    parsed = undefined;
-  }
-  const secretId = (parsed as { secretId?: unknown } | undefined)?.secretId;
-  if (typeof secretId !== 'string' || secretId === '') {
-    const message =
-      'the stored Fantrax secret id is unreadable; link again with --credentials-file';
-    throw new PlatformError('fantrax', message, 'credentials_rejected');
-  }
-  return secretId;
-}
-
-/** The league ids the link follows (settings.leagueIds). */
-export function followedLeagueIds(account: PlatformAccount | undefined): string[] {
-  const ids = account?.settings?.leagueIds;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  return storedCredential(
+    'fantrax',
+    account,
+    'secretId',
+    'the stored Fantrax secret id is unreadable; link again with --credentials-file',
+  );
 }

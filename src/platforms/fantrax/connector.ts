@@ -13,11 +13,11 @@ import {
   PUBLIC_ACCOUNT_ID,
   accountIdOf,
   credentialsText,
-  followedLeagueIds,
   parseLeagueIds,
   parseSecretFile,
   storedSecretId,
 } from './account.ts';
+import { followedLeagueIds } from '../stored-account.ts';
 import { fetchFantraxLeagueData } from './activity.ts';
 import { createFantraxApi } from './api.ts';
 import type { FantraxApiOptions, FantraxParams } from './api.ts';

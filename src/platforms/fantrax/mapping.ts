@@ -1,7 +1,7 @@
 // Fantrax's official API answers -> domain records, one named function per record type. Pure: no
 // I/O. Fantrax's league calls name players by id only; who they are comes from getPlayerIds.
 import type { Sport } from '../../domain/catalog.ts';
-import { externalIdText } from '../../domain/crossref.ts';
+import { externalIdsOf } from '../../domain/crossref.ts';
 import type { ExternalIdType } from '../../domain/crossref.ts';
 import type {
   FantasyTeamRecord,
@@ -207,10 +207,7 @@ const FANTRAX_EXTERNAL_IDS = {
 } as const satisfies Partial<Record<keyof FantraxPlayerId, ExternalIdType>>;
 
 export function mapExternalIds(entry: FantraxPlayerId): PlayerExternalId[] {
-  return Object.entries(FANTRAX_EXTERNAL_IDS).flatMap(([field, idType]) => {
-    const externalId = externalIdText(entry[field as keyof typeof FANTRAX_EXTERNAL_IDS]);
-    return externalId === undefined ? [] : [{ playerId: entry.fantraxId, idType, externalId }];
-  });
+  return externalIdsOf(entry, entry.fantraxId, FANTRAX_EXTERNAL_IDS);
 }
 
 /** The players of getPlayerIds and their ids elsewhere, in id order; an id once. */

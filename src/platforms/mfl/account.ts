@@ -4,6 +4,7 @@ import { InvalidInputError } from '../../domain/errors.ts';
 import { redactSecrets } from '../../domain/redact.ts';
 import { PlatformError } from '../connector.ts';
 import type { PlatformAccount } from '../connector.ts';
+import { storedCredential } from '../stored-account.ts';
 
 /** externalUserId of a link made of public league ids alone (MFL has no user to name). */
 export const PUBLIC_ACCOUNT_ID = 'public-leagues';
@@ -74,23 +75,10 @@ export function credentialsText(cookie: string): string {
 
 /** The stored cookie, or undefined for a link of public leagues only. */
 export function loginCookie(account: PlatformAccount): string | undefined {
-  if (account.credentials === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(account.credentials);
-  } catch {
-    parsed = undefined;
-  }
-  const cookie = (parsed as { cookie?: unknown } | undefined)?.cookie;
-  if (typeof cookie !== 'string' || cookie === '') {
-    const message = 'the stored MFL login is unreadable; link again with --credentials-file';
-    throw new PlatformError('mfl', message, 'credentials_rejected');
-  }
-  return cookie;
-}
-
-/** The public league ids the link follows (settings.leagueIds). */
-export function followedLeagueIds(account: PlatformAccount | undefined): string[] {
-  const ids = account?.settings?.leagueIds;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  return storedCredential(
+    'mfl',
+    account,
+    'cookie',
+    'the stored MFL login is unreadable; link again with --credentials-file',
+  );
 }

@@ -24,12 +24,12 @@ import type { MflLeague } from './schemas.ts';
 import {
   PUBLIC_ACCOUNT_ID,
   credentialsText,
-  followedLeagueIds,
   loginCookie,
   parseLoginAnswer,
   parseLoginFile,
   parseLeagueIds,
 } from './account.ts';
+import { followedLeagueIds } from '../stored-account.ts';
 
 export interface MflConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://api.myfantasyleague.com in production; a fake server's URL in tests. */

@@ -1,5 +1,5 @@
 // MyFantasyLeague payloads -> domain records, one named function per record type. Pure: no I/O.
-import { externalIdText } from '../../domain/crossref.ts';
+import { externalIdsOf } from '../../domain/crossref.ts';
 import type { ExternalIdType } from '../../domain/crossref.ts';
 import type {
   FantasyTeamRecord,
@@ -117,10 +117,7 @@ const MFL_EXTERNAL_IDS = {
 } as const satisfies Partial<Record<keyof MflPlayer, ExternalIdType>>;
 
 export function mapExternalIds(player: MflPlayer): PlayerExternalId[] {
-  return Object.entries(MFL_EXTERNAL_IDS).flatMap(([field, idType]) => {
-    const externalId = externalIdText(player[field as keyof typeof MFL_EXTERNAL_IDS]);
-    return externalId === undefined ? [] : [{ playerId: player.id, idType, externalId }];
-  });
+  return externalIdsOf(player, player.id, MFL_EXTERNAL_IDS);
 }
 
 /** The players of a list and their ids elsewhere, by id; an id listed twice keeps its first entry. */

@@ -1,6 +1,6 @@
 // Sleeper payloads -> domain records, one named function per record type. Pure: no I/O.
 import type { Sport } from '../../domain/catalog.ts';
-import { externalIdText } from '../../domain/crossref.ts';
+import { externalIdsOf } from '../../domain/crossref.ts';
 import type { ExternalIdType } from '../../domain/crossref.ts';
 import type {
   FantasyTeamRecord,
@@ -161,10 +161,7 @@ const SLEEPER_EXTERNAL_IDS = {
 
 /** The other systems' ids an entry of the player dump gives. */
 export function mapExternalIds(player: SleeperPlayer): PlayerExternalId[] {
-  return Object.entries(SLEEPER_EXTERNAL_IDS).flatMap(([field, idType]) => {
-    const externalId = externalIdText(player[field as keyof typeof SLEEPER_EXTERNAL_IDS]);
-    return externalId === undefined ? [] : [{ playerId: player.player_id, idType, externalId }];
-  });
+  return externalIdsOf(player, player.player_id, SLEEPER_EXTERNAL_IDS);
 }
 
 /**
