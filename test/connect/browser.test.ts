@@ -296,6 +296,18 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
     await context.close();
   });
 
+  it('on a phone: Fantrax asks for the Secret ID and says where to find it', async () => {
+    const userId = await newUser('ida');
+    const session = await createSession(admin, userId, { platforms: ['fantrax'] });
+    const { context, page } = await newContext(360);
+    await page.goto(session.url);
+    await page.click('#platform-fantrax a');
+    await page.waitForURL(/\/platform\/fantrax$/);
+    assert.match((await page.textContent('main')) ?? '', /My Profile/);
+    await capture(page, '13-fantrax-form');
+    await context.close();
+  });
+
   it('ran without a content security policy violation', () => {
     assert.deepEqual(violations, []);
   });
