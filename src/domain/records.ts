@@ -1,6 +1,7 @@
 // The records a platform connector produces and the store keeps. Plain data, no behaviour.
 import type { Platform, Sport } from './catalog.ts';
 import type { ExternalIdType } from './crossref.ts';
+import type { InjuryRecord, LeagueGame } from './game.ts';
 import type { LeagueActivity, TeamDetails } from './league-data.ts';
 
 /** A league as the API shows it. `leagueId` is the service's own id (never the platform's). */
@@ -40,6 +41,11 @@ export interface PlayerRecord {
   uniformNumber?: string;
   /** False for retired or free-agent-forever players; used only to break name-match ties. */
   active: boolean;
+  /**
+   * The player's injury where the platform's player list carries it (Sleeper's dump); platforms
+   * that name injuries in a league's calls give them in LeagueGame.injuries instead.
+   */
+  injury?: Omit<InjuryRecord, 'playerId'>;
 }
 
 /**
@@ -104,4 +110,9 @@ export interface LeagueSnapshot {
    * the league is stored with none.
    */
   activity?: LeagueActivity;
+  /**
+   * Rules, lineups, injuries and the league's seasons (domain/game.ts), fetched in the same run
+   * and written in the same transaction. Absent: the connector fetches none of it.
+   */
+  game?: LeagueGame;
 }

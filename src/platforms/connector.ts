@@ -81,6 +81,12 @@ export interface LeagueRef {
 export interface LeagueFetchContext {
   /** Which of these player ids the league's pool in the store already holds. */
   storedPlayerIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * The periods whose lineups the store holds as final (every matchup of the period final, or
+   * the season over): a connector need not fetch them again, and leaves them out of
+   * LeagueGame.lineups. Absent: the store holds none.
+   */
+  finalLineupPeriods?(): Promise<ReadonlySet<number>>;
 }
 
 export interface PlatformConnector {
