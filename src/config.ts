@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { parseLogo } from './domain/app-logo.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
-import { CONTRACT_SEASONS, seasonsBetween } from './domain/seasons.ts';
+import { CONTRACT_SEASONS, defaultSeasons, seasonsBetween } from './domain/seasons.ts';
 import type { SettingSpec } from './platforms/module.ts';
 import { MODULES } from './platforms/registry.ts';
 import type { PlatformSettings } from './platforms/registry.ts';
@@ -50,7 +50,10 @@ export interface Config {
    * rest (docs/performance.md, "Memory").
    */
   cacheMegabytes: number;
-  /** Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. */
+  /**
+   * Minutes between scheduled re-syncs of every linked account; 0 turns the schedule off. A
+   * re-sync reads only what can still change (finished seasons synced in full are left alone).
+   */
   syncIntervalMinutes: number;
   /**
    * Seasons synced and served, by start year, ascending (SUPPORTED_SEASONS). Leagues of other
@@ -182,6 +185,9 @@ function webUrl(env: Env, name: string, fallback: string): string {
  */
 export const FIRST_SEASON_ALLOWED = 2000;
 
+/** Daily: a single `npm start` keeps linked accounts' current seasons fresh with no setting. */
+export const DEFAULT_SYNC_INTERVAL_MINUTES = 1440;
+
 /**
  * SUPPORTED_SEASONS: a range of whole years FIRST-LAST (by the year each season starts), ending
  * no later than next year: a season that has not started yet has no leagues to sync.
@@ -189,9 +195,7 @@ export const FIRST_SEASON_ALLOWED = 2000;
 function seasonRange(env: Env, now: Date): readonly number[] {
   const name = 'SUPPORTED_SEASONS';
   const raw = optional(env, name);
-  if (raw === undefined) {
-    return Object.freeze(seasonsBetween(CONTRACT_SEASONS.first, CONTRACT_SEASONS.last));
-  }
+  if (raw === undefined) return Object.freeze(defaultSeasons(now));
   const latest = now.getUTCFullYear() + 1;
   const expected = `a range of years FIRST-LAST from ${FIRST_SEASON_ALLOWED} to ${latest} such as ${CONTRACT_SEASONS.first}-${latest - 1}`;
   const match = /^\s*(\d{4})\s*-\s*(\d{4})\s*$/.exec(raw);
@@ -315,7 +319,13 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     logLevel: logLevel as Config['logLevel'],
     accessLogFlushMs: integer(env, 'ACCESS_LOG_FLUSH_MS', 25, 0, 1000),
     cacheMegabytes: integer(env, 'CACHE_MB', 64, 8, 65_536),
-    syncIntervalMinutes: integer(env, 'SYNC_INTERVAL_MINUTES', 0, 0, 10_080),
+    syncIntervalMinutes: integer(
+      env,
+      'SYNC_INTERVAL_MINUTES',
+      DEFAULT_SYNC_INTERVAL_MINUTES,
+      0,
+      10_080,
+    ),
     supportedSeasons: seasonRange(env, now),
     syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
     syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { currentSeason, seasonsBetween } from '../src/domain/seasons.ts';
 
 test('defaults give the embedded store on 127.0.0.1:8080', () => {
   const config = loadConfig({});
@@ -13,7 +14,7 @@ test('defaults give the embedded store on 127.0.0.1:8080', () => {
   assert.equal(config.authFailuresPerMinute, 20);
   assert.equal(config.linkAttemptsPerSession, 5);
   assert.equal(config.linkAttemptsPerUser, 10);
-  assert.equal(config.syncIntervalMinutes, 0);
+  assert.equal(config.syncIntervalMinutes, 1440);
   assert.equal(config.demoOnEmpty, true);
   assert.equal(config.warmUp, false);
   assert.equal(config.platforms.sleeperBaseUrl, 'https://api.sleeper.app/v1');
@@ -94,11 +95,34 @@ for (const [variable, value] of bad) {
 // SUPPORTED_SEASONS is checked against a clock: the latest allowed season is next year's.
 const AUTUMN_2026 = new Date('2026-10-01T12:00:00Z');
 
-test('SUPPORTED_SEASONS defaults to the specification seasons 2017-2021', () => {
-  const config = loadConfig({});
-  assert.deepEqual(config.supportedSeasons, [2017, 2018, 2019, 2020, 2021]);
+test('SUPPORTED_SEASONS defaults to 2017 through the season the sports are in at start', () => {
+  const at = (iso: string) => loadConfig({}, new Date(iso)).supportedSeasons;
+  assert.deepEqual(at('2026-11-29T12:00:00Z'), seasonsBetween(2017, 2026));
+  // New Year: baseball's 2027 leagues open in January, while football and basketball play 2026.
+  assert.deepEqual(at('2027-01-05T00:00:00Z'), seasonsBetween(2017, 2027));
+  assert.deepEqual(at('2026-12-31T23:59:59Z'), seasonsBetween(2017, 2026));
+  const config = loadConfig({}, AUTUMN_2026);
   assert.ok(Object.isFrozen(config.supportedSeasons));
-  assert.deepEqual(loadConfig({ SUPPORTED_SEASONS: '' }).supportedSeasons, config.supportedSeasons);
+  assert.deepEqual(
+    loadConfig({ SUPPORTED_SEASONS: '' }, AUTUMN_2026).supportedSeasons,
+    config.supportedSeasons,
+  );
+  // The specification's own seasons stay one setting away.
+  assert.deepEqual(
+    loadConfig({ SUPPORTED_SEASONS: '2017-2021' }).supportedSeasons,
+    [2017, 2018, 2019, 2020, 2021],
+  );
+});
+
+test('each sport counts its season from the month its leagues open', () => {
+  const feb = new Date('2027-02-10T00:00:00Z');
+  assert.equal(currentSeason('baseball', feb), 2027);
+  assert.equal(currentSeason('football', feb), 2026);
+  assert.equal(currentSeason('basketball', feb), 2026);
+  const sep = new Date('2027-09-10T00:00:00Z');
+  assert.equal(currentSeason('football', sep), 2027);
+  assert.equal(currentSeason('basketball', sep), 2027);
+  assert.equal(currentSeason('basketball', new Date('2027-07-31T23:00:00Z')), 2026);
 });
 
 test('SUPPORTED_SEASONS takes a range of years up to next year', () => {

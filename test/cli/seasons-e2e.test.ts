@@ -19,6 +19,8 @@ import { RECORDED_SLEEPER, SYNTHETIC_SLEEPER } from '../helpers/sleeper-data.ts'
 
 const THIS_YEAR = new Date().getUTCFullYear();
 const WIDE = `2017-${THIS_YEAR}`;
+/** The specification's own seasons: the strict setting, narrower than the default. */
+const STRICT = '2017-2021';
 
 /** Each set's 2021 league in no user's list, served a season on under a new id. */
 const SETS = [
@@ -48,6 +50,7 @@ for (const { data, base, nextSeasonId } of SETS) {
     });
     const { cli } = e2e;
     const wide = (...args: string[]) => e2e.cliWith({ SUPPORTED_SEASONS: WIDE }, ...args);
+    const strict = (...args: string[]) => e2e.cliWith({ SUPPORTED_SEASONS: STRICT }, ...args);
 
     async function withServer(
       env: Record<string, string>,
@@ -93,8 +96,8 @@ for (const { data, base, nextSeasonId } of SETS) {
       e2e.token = await e2e.issueToken('alice');
     });
 
-    it('without the setting, --season 2022 is refused as before', async () => {
-      const result = await cli('sync', '--user', 'alice', '--season', '2022');
+    it("with the specification's 2017-2021, --season 2022 is refused", async () => {
+      const result = await strict('sync', '--user', 'alice', '--season', '2022');
       assert.equal(result.code, 2);
       assert.match(result.stderr, /unknown season "2022"; seasons: 2017, 2018, 2019, 2020, 2021/);
     });
@@ -178,8 +181,8 @@ for (const { data, base, nextSeasonId } of SETS) {
       });
     });
 
-    it('narrowed back to the default, the 2022 league is hidden, even from a sync, and kept', async () => {
-      const sync = await cli('sync', '--user', 'alice');
+    it('narrowed to 2017-2021, the 2022 league is hidden, even from a sync, and kept', async () => {
+      const sync = await strict('sync', '--user', 'alice');
       assert.equal(sync.code, 0, sync.stderr);
       assert.match(sync.stdout, / 0 detached/);
       let id = 0;
@@ -187,7 +190,7 @@ for (const { data, base, nextSeasonId } of SETS) {
         id = ((await (await get('/league/findAllLeagues?season=2022')).json()) as LeagueBody[])[0]
           ?.league_id as number;
       });
-      await withServer({}, async (get) => {
+      await withServer({ SUPPORTED_SEASONS: STRICT }, async (get) => {
         assert.deepEqual(await leagues(await get('/league/findAllLeagues')), [
           [first.name, 2020],
           [second.name, 2020],

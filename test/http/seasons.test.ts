@@ -98,8 +98,22 @@ for (const dialect of testBackends()) {
       });
       after(() => store.destroy());
 
-      it('by default: 2022 is the same 400 as ever, and leagues after 2021 are not served', async () => {
+      it('by default: every season from 2017 through the current one is listed and served', async () => {
         const served = await serve(store, {}, cache, token);
+        try {
+          assert.deepEqual(
+            await seasonsOf(await served.get('/league/findAllLeagues')),
+            [2025, 2022, 2021, 2019],
+          );
+          assert.equal((await served.get('/league/findAllLeagues?season=2022')).status, 200);
+          assert.deepEqual(await leagueStatuses(served, ids[2025] as number), [200, 200, 200, 200]);
+        } finally {
+          await served.close();
+        }
+      });
+
+      it("with the specification's 2017-2021: 2022 is a 400, and later leagues are not served", async () => {
+        const served = await serve(store, { SUPPORTED_SEASONS: '2017-2021' }, cache, token);
         try {
           const body = await expectInvalidParam(
             await served.get('/league/findAllLeagues?season=2022'),

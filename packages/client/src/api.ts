@@ -1437,13 +1437,8 @@ export interface operations {
          *     ]
          */
         sport?: ('baseball' | 'football' | 'basketball' | 'available')[];
-        /**
-         * @description Repeatable: the year the season starts. Omitted means every season.
-         * @example [
-         *       2021
-         *     ]
-         */
-        season?: (2017 | 2018 | 2019 | 2020 | 2021)[];
+        /** @description Repeatable: the year the season starts. Omitted means every season. */
+        season?: number[];
       };
       header?: never;
       path?: never;

@@ -21,6 +21,7 @@ export function findAllLeaguesRoute(seasons: readonly number[]): ApiRoute {
     produces: ['application/json', ...XML_TYPES],
     xml: leaguesXml,
     errors: ['invalid_parameter', 'not_acceptable'],
-    example: `/league/findAllLeagues?sport=football&season=${latest}`,
+    // No season: the example answers with leagues on any store, whatever seasons it serves.
+    example: `/league/findAllLeagues?sport=football`,
   });
 }
