@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_SEASONS } from '../helpers/seasons.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI_ENTRY = join(REPO_ROOT, 'src/cli/main.ts');
@@ -19,7 +20,11 @@ export interface CliResult {
 
 /** A clean environment: only what node needs plus the test's own variables. */
 export function cliEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', FANTASY_DEMO_ON_EMPTY: 'false' };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    FANTASY_DEMO_ON_EMPTY: 'false',
+    SUPPORTED_SEASONS: TEST_SEASONS,
+  };
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT']) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;

@@ -36,6 +36,7 @@ import type { ConnectorRegistry } from '../../src/sync/types.ts';
 import { captureLogLines } from './log-lines.ts';
 import { createTestStore } from './store.ts';
 import type { TestStore } from './store.ts';
+import { TEST_SEASONS } from './seasons.ts';
 
 export interface TestAppOptions {
   dialect: Dialect;
@@ -92,7 +93,7 @@ export const ALL_PRODUCTS: readonly Product[] = PRODUCTS;
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
-  const base = loadConfig({});
+  const base = loadConfig({ SUPPORTED_SEASONS: TEST_SEASONS });
   const config: Config = Object.freeze({
     ...base,
     // Tests read the request lines right after an answer: each turn's lines are written at its end.

@@ -9,6 +9,7 @@ import { startServer } from '../../src/main.ts';
 import type { RunningServer } from '../../src/main.ts';
 import { runCli, tempDataDir } from '../cli/run-cli.ts';
 import type { CliResult, TempDir } from '../cli/run-cli.ts';
+import { TEST_SEASONS } from './seasons.ts';
 
 /** A league as /league/findAllLeagues and /league/settings serve it. */
 export interface LeagueBody {
@@ -104,7 +105,14 @@ export function endToEnd<Fake extends { close(): Promise<void> }>(
     },
     async startApi(env = {}) {
       assert.equal(server, undefined, 'the HTTP server is already running');
-      server = await startServer(loadConfig({ FANTASY_DATA_DIR: dataDir(), PORT: '0', ...env }));
+      server = await startServer(
+        loadConfig({
+          FANTASY_DATA_DIR: dataDir(),
+          PORT: '0',
+          SUPPORTED_SEASONS: TEST_SEASONS,
+          ...env,
+        }),
+      );
       return server;
     },
     stopApi,

@@ -225,7 +225,7 @@ describe('OpenAPI document and /docs', () => {
 
 describe('OpenAPI document and /docs follow SUPPORTED_SEASONS', () => {
   it('lists 2017 through the current season when nothing is set', async () => {
-    const t = await startTestApp({ dialect: 'sqlite' });
+    const t = await startTestApp({ dialect: 'sqlite', config: loadConfig({}) });
     try {
       const doc = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
       const seasons = seasonParameter(doc).enum as number[];
