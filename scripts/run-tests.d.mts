@@ -4,3 +4,7 @@ export declare function closingLines(
   status: number,
   cwd?: string,
 ): string[];
+export declare function selectTests(
+  args: readonly string[],
+  all: readonly string[],
+): { files: string[]; options: string[]; error?: undefined } | { error: string };

@@ -74,13 +74,40 @@ export function closingLines(reporterOutput, status, cwd = process.cwd()) {
   return [...listed, ...notes, closing];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const filter = process.argv[2];
-  const files = collect('test').filter((f) => !filter || f.includes(filter));
-  if (files.length === 0) {
-    console.error(`no test files match ${filter ?? 'test/**/*.test.ts'}`);
-    process.exit(1);
+/**
+ * The test files and options the arguments name: each path a file or folder (or any part of a
+ * test file's path), `--name PATTERN` for Node's --test-name-pattern. No path: every test file.
+ */
+export function selectTests(args, all) {
+  const paths = [];
+  const options = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--name' || arg === '--test-name-pattern') {
+      const pattern = args[++i];
+      if (pattern === undefined) return { error: `${arg} needs a pattern` };
+      options.push(`--test-name-pattern=${pattern}`);
+    } else if (arg.startsWith('--test-name-pattern=')) {
+      options.push(arg);
+    } else if (arg.startsWith('-')) {
+      return { error: `unknown option ${arg} (npm test -- --help lists them)` };
+    } else {
+      paths.push(arg.replace(/^\.\//, '').replace(/\/$/, ''));
+    }
   }
+  const unmatched = paths.filter((path) => !all.some((file) => file.includes(path)));
+  if (unmatched.length > 0) return { error: `no test files match ${unmatched.join(', ')}` };
+  const files = paths.length === 0 ? all : all.filter((f) => paths.some((p) => f.includes(p)));
+  return { files, options };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const selected = selectTests(process.argv.slice(2), collect('test'));
+  if (selected.error !== undefined) {
+    console.error(selected.error);
+    process.exit(2);
+  }
+  const { files, options } = selected;
   const scratch = mkdtempSync(join(tmpdir(), 'fantasy-run-tests-'));
   const skipsFile = join(scratch, 'skips.jsonl');
   const reporter = fileURLToPath(new URL('./skip-reporter.mjs', import.meta.url));
@@ -96,6 +123,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       '--test-reporter-destination=stdout',
       `--test-reporter=${reporter}`,
       `--test-reporter-destination=${skipsFile}`,
+      ...options,
       ...files,
     ],
     { stdio: 'inherit' },

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closingLines } from '../scripts/run-tests.mjs';
+import { closingLines, selectTests } from '../scripts/run-tests.mjs';
 
 const RUN_TESTS = fileURLToPath(new URL('../scripts/run-tests.mjs', import.meta.url));
 const NODE_MODULES = fileURLToPath(new URL('../node_modules', import.meta.url));
@@ -93,5 +93,47 @@ it('breaks', () => { throw new Error('no'); });
       '# the test runner exited with status 7',
       '0 passed, 1 failed, 0 skipped',
     ]);
+  });
+});
+
+describe('the test runner', () => {
+  const all = [
+    'test/a.test.ts',
+    'test/http/b.test.ts',
+    'test/http/c.test.ts',
+    'test/sync/d.test.ts',
+  ];
+
+  it('takes several files and folders, not only the first', () => {
+    assert.deepEqual(selectTests(['test/a.test.ts', './test/sync/'], all), {
+      files: ['test/a.test.ts', 'test/sync/d.test.ts'],
+      options: [],
+    });
+    assert.deepEqual(selectTests([], all), { files: all, options: [] });
+  });
+
+  it('passes a name pattern to Node, and refuses what it does not know', () => {
+    assert.deepEqual(selectTests(['test/http', '--name', 'ETag'], all), {
+      files: ['test/http/b.test.ts', 'test/http/c.test.ts'],
+      options: ['--test-name-pattern=ETag'],
+    });
+    assert.deepEqual(selectTests(['test/nowhere', 'test/a'], all), {
+      error: 'no test files match test/nowhere',
+    });
+    assert.match(selectTests(['--help'], all).error ?? '', /unknown option --help/);
+    assert.match(selectTests(['--name'], all).error ?? '', /needs a pattern/);
+  });
+
+  it('answers npm test -- --help with its usage at once', () => {
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../scripts/test.mjs', import.meta.url)), '--help'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0);
+    assert.match(run.stdout, /^Usage: npm test/);
+    assert.match(run.stdout, /--name PATTERN/);
   });
 });
