@@ -5,7 +5,7 @@
 //   small bench at the same CPU per request.
 // --no-memory-reducer: V8's idle collections otherwise drop node:http's object shapes, and a
 //   cached answer then costs about 15% more CPU for good; the heap is not shrunk when idle.
-// The `fantasy-data` admin command line (package bin -> dist/cli/main.js; `npm run cli -- ...`).
+// The `fantasy-data` admin command line (package bin -> dist/cli/main.js; `npm run -s cli -- ...`).
 import { runCli } from './run.ts';
 import { processIo } from './io.ts';
 
