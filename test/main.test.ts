@@ -197,6 +197,49 @@ describe('fantasy-data serve', () => {
     }
   });
 
+  it('a later start shows no token but says how to make one for the demo user', async () => {
+    const dir = tempDataDir();
+    /** Starts serve on `dir`, waits until it listens, stops it, and gives what it printed. */
+    const serveOnce = async (): Promise<{ stdout: string; stderr: string }> => {
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve'], {
+        cwd: REPO_ROOT,
+        env: cliEnv({ FANTASY_DATA_DIR: dir.path, PORT: '0', FANTASY_DEMO_ON_EMPTY: 'true' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+            stderr += chunk;
+            if (stderr.includes('listening on ')) resolve();
+          });
+          child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+        });
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+        return { stdout, stderr };
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    };
+    try {
+      const first = await serveOnce();
+      assert.match(first.stdout, /fld_/);
+      assert.doesNotMatch(first.stderr, /tokens create/);
+      const second = await serveOnce();
+      assert.doesNotMatch(second.stdout, /fld_/);
+      assert.match(
+        second.stderr,
+        /npm run -s cli -- tokens create --user demo --products "league roster player team transaction user meta"/,
+      );
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('reports a bad variable as a configuration error and exits 2 (bad input)', async () => {
     const dir = tempDataDir();
     try {

@@ -3,7 +3,8 @@
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { startServer } from '../../main.ts';
-import { DEMO_TOKEN_PRODUCTS } from '../../sync/demo.ts';
+import { findUserByName } from '../../storage/repositories/users.ts';
+import { DEMO_TOKEN_PRODUCTS, DEMO_USER_NAME } from '../../sync/demo.ts';
 import { EXIT_OK, HELP_OPTION, UsageError, describeStore, parse } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
@@ -46,6 +47,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         `  curl -H 'X-Auth-Token: ${server.demoToken}' ${server.url}/league/findAllLeagues`,
       ].join('\n'),
     );
+  } else if ((await findUserByName(server.store.db, DEMO_USER_NAME)) !== undefined) {
+    // A later start: the first one's token is not kept anywhere, so say how to get another.
+    io.err(demoTokenHint());
   }
   io.err(`listening on ${server.url}`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -55,4 +59,14 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   logger.info({ signal }, 'signal received');
   await server.close();
   return EXIT_OK;
+}
+
+/** What a start that shows no demo token says, when the demo user is there to make one for. */
+export function demoTokenHint(): string {
+  const command = `tokens create --user ${DEMO_USER_NAME} --products "${DEMO_TOKEN_PRODUCTS.join(' ')}"`;
+  return [
+    `The demo data is loaded (user "${DEMO_USER_NAME}"); its first token was shown only at the first start.`,
+    `A new token: npm run -s cli -- ${command}`,
+    `  (installed: fantasy-data ${command})`,
+  ].join('\n');
 }
