@@ -14,15 +14,31 @@ import { createStoreReadModel } from '../../serving/read-model.ts';
 import { TokenAuthenticator } from '../../serving/auth.ts';
 import { createLogger } from '../../logger.ts';
 import { createMcpServer } from '../../mcp/server.ts';
+import { mcpTools } from '../../mcp/tools.ts';
 import { openStore } from '../../storage/db.ts';
 import { EXIT_OK, HELP_OPTION, UsageError, describeStore, parse } from '../io.ts';
 import type { CliIo } from '../io.ts';
 
+/** The tools' names, wrapped as the usage text is: one list, from the tools themselves. */
+function toolList(): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of mcpTools([]).map((tool) => tool.name)) {
+    const next = line === '' ? name : `${line}, ${name}`;
+    if (next.length > 80) {
+      lines.push(`${line},`);
+      line = name;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.map((text) => `        ${text}`).join('\n');
+}
+
 export const MCP_USAGE = `Usage:
   FANTASY_TOKEN=fld_... fantasy-data mcp
-      serve the Model Context Protocol on stdin/stdout for an AI assistant: read-only tools
-      list_leagues, get_league, get_player, find_player_by_name, list_rostered_players, acting
-      as the token's user with its products and rate limit (RATE_LIMIT_PER_MINUTE, shared
+      serve the Model Context Protocol on stdin/stdout for an AI assistant, with read-only tools
+${toolList()}
+      acting as the token's user with its products and rate limit (RATE_LIMIT_PER_MINUTE, shared
       through REDIS_URL when set). Uses the same store as every command (FANTASY_DATA_DIR or
       DATABASE_URL); it never creates one. Runs until standard input closes.`;
 
