@@ -21,7 +21,13 @@ import { syncLeagues } from './leagues.ts';
 import { keepRunAlive, runOwner, sweepInterruptedRuns } from './run-lease.ts';
 import { refreshPoolIfDue } from './pools.ts';
 import { trackRequests } from './request-tracking.ts';
-import { completedSeasons, keepFinalLeagues, keptLeagueResults, planSeasons } from './seasons.ts';
+import {
+  completedSeasons,
+  keepFinalLeagues,
+  keptLeagueResults,
+  leaguesLeftAlone,
+  planSeasons,
+} from './seasons.ts';
 import { accountOutcome, summarize } from './summary.ts';
 import { finishSyncRunAndReport, markLinkProblemAndReport } from './webhook-events.ts';
 import type {
@@ -174,9 +180,14 @@ async function runAccount(
   if (plan.skipped.length > 0) {
     onProgress?.({ type: 'seasons-skipped', platform, seasons: plan.skipped });
   }
+  // The leagues of the seasons left alone are still the account's: found, and unchanged, so the
+  // run's counts say the same on the admin API, the CLI and the webhook event.
+  const left = await leaguesLeftAlone(store, account.id, plan.skipped, sports);
   if (plan.seasons.length === 0) {
     summary.outcome = 'unchanged';
-    onProgress?.({ type: 'leagues-found', platform, count: 0 });
+    summary.leaguesFound = left.length;
+    onProgress?.({ type: 'leagues-found', platform, count: left.length });
+    summary.leagues = await keptLeagueResults(store, platform, left, onProgress);
     return;
   }
   const scope = {
@@ -188,8 +199,8 @@ async function runAccount(
     },
   };
   const listed = inScope(await connector.listLeagues(platformAccount, scope, signal), scope);
-  summary.leaguesFound = listed.length;
-  onProgress?.({ type: 'leagues-found', platform, count: listed.length });
+  summary.leaguesFound = listed.length + left.length;
+  onProgress?.({ type: 'leagues-found', platform, count: summary.leaguesFound });
   const knownLeagueIds = await findKnownLeagueIds(store.db, platform, listed);
   // A finished season's league synced after the season ended is final: kept, not fetched.
   const { kept, refs } = await keepFinalLeagues(store, platform, listed, knownLeagueIds, now, {
@@ -226,7 +237,7 @@ async function runAccount(
     if (state?.refreshedAt !== undefined) completePools.add(key);
   }
   summary.leagues = [
-    ...(await keptLeagueResults(store, platform, kept, onProgress)),
+    ...(await keptLeagueResults(store, platform, [...left, ...kept], onProgress)),
     ...(await syncLeagues(store, connector, platformAccount, refs, options, {
       runId: summary.runId,
       userId,

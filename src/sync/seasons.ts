@@ -8,6 +8,7 @@ import type { LeagueRef } from '../platforms/connector.ts';
 import type { Tx } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
 import {
+  findAccountLeagues,
   findCompleteSeasons,
   findLastGoodSyncs,
   findLeagueSizes,
@@ -140,6 +141,17 @@ export function completedSeasons(
     }
   }
   return complete;
+}
+
+/** The account's stored leagues of the seasons a run leaves alone (SeasonPlan.skipped). */
+export async function leaguesLeftAlone(
+  store: Store,
+  accountId: number,
+  skipped: readonly number[],
+  sports: readonly Sport[],
+): Promise<KeptLeague[]> {
+  const leagues = await findAccountLeagues(store.db, accountId, { seasons: skipped, sports });
+  return leagues.map(({ leagueId, ...ref }) => ({ ref, leagueId }));
 }
 
 /** Kept leagues reported as unchanged, with what the store holds of them. */

@@ -16,6 +16,10 @@ import {
   recordAccountProgress,
 } from '../../src/storage/repositories/sync-requests.ts';
 import { startSyncRun } from '../../src/storage/repositories/syncs.ts';
+import {
+  createWebhookEndpoint,
+  listWebhookEvents,
+} from '../../src/storage/repositories/webhooks.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncAccount } from '../../src/sync/engine.ts';
 import { sweepInterruptedRuns } from '../../src/sync/run-lease.ts';
@@ -87,9 +91,51 @@ describeEachBackend('sync requests answered by the engine', ({ store }) => {
     await syncAccount(w.store, w.connectors.sleeper, w.sleeper, OPTIONS);
     assert.deepEqual(await findSyncRequest(w.store.db, asked.id), done);
     const laterDone = await findSyncRequest(w.store.db, later.id);
-    // (2021 is over and was synced in full: left alone, 'unchanged', which a request calls ok.)
+    // 2021 is over and was synced in full: left alone, 'unchanged', which a request calls ok. Its
+    // two leagues are still the account's: found, none written, both unchanged, as the event says.
     assert.equal(laterDone?.status, 'ok');
-    assert.deepEqual([laterDone?.progress.accountsDone, laterDone?.progress.leaguesFound], [1, 0]);
+    assert.deepEqual(
+      [
+        laterDone?.progress.accountsDone,
+        laterDone?.progress.leaguesFound,
+        laterDone?.progress.leaguesWritten,
+        laterDone?.progress.leaguesUnchanged,
+      ],
+      [1, 2, 0, 2],
+    );
+  });
+
+  it('counts a run the same on the request and in its sync.finished event', async () => {
+    const w = await world(store());
+    await createWebhookEndpoint(w.store.db, {
+      url: 'http://127.0.0.1:1/hooks',
+      events: ['sync.finished'],
+      secretEncrypted: 'unused: nothing is delivered here',
+    });
+    await syncAccount(w.store, w.connectors.sleeper, w.sleeper, OPTIONS);
+    // Again, with 2021 over and synced in full: nothing is asked, nothing changes.
+    const asked = await createSyncRequest(w.store, { userId: w.userId, accounts: [w.sleeper] });
+    await syncAccount(w.store, w.connectors.sleeper, w.sleeper, OPTIONS);
+    const request = await findSyncRequest(w.store.db, asked.id);
+    const events = await listWebhookEvents(w.store.db, { userId: w.userId, type: 'sync.finished' });
+    const last = JSON.parse(events.at(-1)?.payload ?? '{}') as { data: Record<string, unknown> };
+    assert.equal(last.data.outcome, 'unchanged');
+    assert.equal(request?.status, 'ok');
+    assert.deepEqual(
+      [
+        request?.progress.leaguesFound,
+        request?.progress.leaguesWritten,
+        request?.progress.leaguesUnchanged,
+        request?.progress.leaguesFailed,
+      ],
+      [
+        last.data.leagues_found,
+        last.data.leagues_written,
+        last.data.leagues_unchanged,
+        last.data.leagues_failed,
+      ],
+    );
+    assert.equal(last.data.leagues_found, 2);
   });
 
   it('waits through a failed attempt that will be tried again', async () => {

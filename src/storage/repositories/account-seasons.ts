@@ -141,3 +141,46 @@ export async function findLeagueSizes(
   }
   return sizes;
 }
+
+/** A league the account holds in the store, as its sync reports one it did not fetch. */
+export interface AccountLeague {
+  leagueId: number;
+  platformLeagueKey: string;
+  season: number;
+  sport: Sport;
+  name: string;
+}
+
+/**
+ * The leagues the account's user sees through it in the given seasons and sports: those of the
+ * finished seasons a run leaves alone, which the run still reports as found and unchanged.
+ */
+export async function findAccountLeagues(
+  db: Tx,
+  accountId: number,
+  scope: { seasons: readonly number[]; sports: readonly Sport[] },
+): Promise<AccountLeague[]> {
+  if (scope.seasons.length === 0 || scope.sports.length === 0) return [];
+  const rows = await db
+    .selectFrom('league_members')
+    .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
+    .select([
+      'leagues.id',
+      'leagues.platform_league_key',
+      'leagues.season',
+      'leagues.sport',
+      'leagues.name',
+    ])
+    .where('league_members.account_id', '=', accountId)
+    .where('leagues.season', 'in', [...scope.seasons])
+    .where('leagues.sport', 'in', [...scope.sports])
+    .orderBy('leagues.id')
+    .execute();
+  return rows.map((row) => ({
+    leagueId: Number(row.id),
+    platformLeagueKey: row.platform_league_key,
+    season: Number(row.season),
+    sport: row.sport as Sport,
+    name: row.name,
+  }));
+}
