@@ -26,10 +26,12 @@ export interface Principal {
 
 type TokenLookup = (tokenHash: string) => Promise<StoredToken | undefined>;
 
-/** The two header fields a token may come in, as `req.headers` (or request-headers.ts) has them. */
+/** The header fields a token may come in, as `req.headers` (or request-headers.ts) has them. */
 export interface TokenHeaders {
   'x-auth-token'?: string | string[] | undefined;
   auth_token?: string | string[] | undefined;
+  /** `Bearer <token>`: what Stripe-style clients send first, taken as a third way. */
+  authorization?: string | string[] | undefined;
 }
 
 interface CacheEntry {
@@ -160,26 +162,51 @@ function headerToken(
   return token;
 }
 
-/** The token from X-Auth-Token or auth_token; both (or repeats) may be sent if they agree. */
+/**
+ * The token from X-Auth-Token, auth_token or `Authorization: Bearer`; more than one (or repeats)
+ * may be sent if they agree.
+ */
 function tokenFromHeaders(headers: TokenHeaders): string {
   const primary = headerToken(headers['x-auth-token'], 'X-Auth-Token');
   const alternative = headerToken(headers['auth_token'], 'auth_token');
-  if (primary !== undefined && alternative !== undefined && primary !== alternative) {
+  const bearer = bearerToken(headers.authorization);
+  // No array here: this runs on every request, the smallest answers included.
+  const token = primary ?? alternative ?? bearer;
+  if (
+    (primary !== undefined && primary !== token) ||
+    (alternative !== undefined && alternative !== token) ||
+    (bearer !== undefined && bearer !== token)
+  ) {
     throw new HttpProblem(
       'conflicting_tokens',
-      'X-Auth-Token and auth_token carry different tokens; send one of them (or the same token in both)',
+      'X-Auth-Token, auth_token and Authorization carry different tokens; send one of them (or the same token in each)',
     );
   }
-  const token = primary ?? alternative;
   if (token === undefined) {
     throw new HttpProblem(
       'token_missing',
-      'this endpoint needs a token in the X-Auth-Token (or auth_token) header',
+      'this endpoint needs a token in the X-Auth-Token header (or auth_token, or Authorization: Bearer)',
       {},
       { 'WWW-Authenticate': CHALLENGE },
     );
   }
   return token;
+}
+
+/** The token of `Authorization: Bearer <token>`; another scheme is a 401 that says what to send. */
+function bearerToken(value: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(value) ? value.join(', ') : value)?.trim();
+  if (text === undefined || text === '') return undefined;
+  const match = /^Bearer[ ]+(\S+)$/i.exec(text);
+  if (match === null) {
+    throw new HttpProblem(
+      'token_missing',
+      'the Authorization header must be "Bearer <token>"; or send the token in X-Auth-Token',
+      {},
+      { 'WWW-Authenticate': CHALLENGE },
+    );
+  }
+  return match[1];
 }
 
 /** The 401 that says what a token is instead, unless this service could have issued it. */

@@ -15,7 +15,7 @@ export const PROBLEMS = {
   conflicting_tokens: {
     status: 400,
     title: 'Conflicting authentication headers',
-    when: 'The token headers carry different tokens: X-Auth-Token and auth_token, or one of them sent twice.',
+    when: 'The token headers carry different tokens: X-Auth-Token, auth_token and Authorization: Bearer, or one of them sent twice.',
   },
   malformed_request: {
     status: 400,
@@ -50,7 +50,7 @@ export const PROBLEMS = {
   token_missing: {
     status: 401,
     title: 'Authentication token missing',
-    when: 'Neither X-Auth-Token nor auth_token was sent.',
+    when: 'None of X-Auth-Token, auth_token and Authorization: Bearer was sent, or Authorization has another scheme.',
   },
   token_invalid: {
     status: 401,

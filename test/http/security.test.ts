@@ -148,6 +148,28 @@ for (const dialect of testBackends()) {
           for (const name of RATE_HEADERS) assert.ok(response.headers.has(name), name);
         });
 
+        it('takes the token as Authorization: Bearer too, and says how to send one', async () => {
+          const ok = await send({ authorization: `Bearer ${w.tokens.alice}` });
+          assert.equal(ok.status, 200);
+          await ok.arrayBuffer();
+          const same = await send({
+            authorization: `bearer ${w.tokens.alice}`,
+            auth_token: w.tokens.alice,
+          });
+          assert.equal(same.status, 200);
+          await same.arrayBuffer();
+          const other = await send({
+            authorization: `Bearer ${w.tokens.bob}`,
+            'X-Auth-Token': w.tokens.alice,
+          });
+          await expectProblem(other, 'conflicting_tokens');
+          const basic = await expectProblem(
+            await send({ authorization: 'Basic YTpi' }),
+            'token_missing',
+          );
+          assert.match(basic.detail, /Bearer <token>/);
+        });
+
         it('answers 400 when the two headers carry different tokens', async () => {
           const response = await send({ 'X-Auth-Token': w.tokens.alice, auth_token: w.tokens.bob });
           const body = await expectProblem(response, 'conflicting_tokens');
@@ -315,17 +337,14 @@ for (const dialect of testBackends()) {
     it('refuses an admin key on the five endpoints, in either token header or as Bearer', async () => {
       for (const route of API_ROUTES) {
         const path = (PATHS[route.doc.operationId] as (leagueId: number) => string)(w.leagues.main);
-        for (const header of ['X-Auth-Token', 'auth_token']) {
-          const body = await expectProblem(
-            await t.request(path, { headers: { [header]: key } }),
-            'token_invalid',
-          );
+        for (const headers of [
+          { 'X-Auth-Token': key } as Record<string, string>,
+          { auth_token: key },
+          { authorization: `Bearer ${key}` },
+        ]) {
+          const body = await expectProblem(await t.request(path, { headers }), 'token_invalid');
           assert.match(body.detail, /an admin key is not accepted here/);
         }
-        await expectProblem(
-          await t.request(path, { headers: { authorization: `Bearer ${key}` } }),
-          'token_missing',
-        );
       }
     });
 
