@@ -92,6 +92,11 @@ export interface Config {
    * undefined: any absolute http(s) address.
    */
   connectReturnOrigins: readonly string[] | undefined;
+  /**
+   * Origins whose pages may call the public API from a browser (CORS_ORIGINS, exact origins);
+   * empty: none (the default).
+   */
+  corsOrigins: readonly string[];
   /** Port of the separate /metrics listener; undefined: no metrics (0: any free port). */
   metricsPort: number | undefined;
   /** Interface the metrics listener binds to (loopback unless said otherwise). */
@@ -286,6 +291,16 @@ function connectReturnOrigins(env: Env): readonly string[] | undefined {
   }
 }
 
+function corsOrigins(env: Env): readonly string[] {
+  const raw = optional(env, 'CORS_ORIGINS');
+  if (raw === undefined) return Object.freeze([]);
+  try {
+    return parseReturnOrigins(raw);
+  } catch (error) {
+    throw new ConfigError('CORS_ORIGINS', (error as Error).message);
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
@@ -336,6 +351,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     connectAppName: connectAppName(env),
     connectAppLogo: connectAppLogo(env),
     connectReturnOrigins: connectReturnOrigins(env),
+    corsOrigins: corsOrigins(env),
     metricsPort:
       optional(env, 'METRICS_PORT') === undefined
         ? undefined

@@ -23,6 +23,7 @@ import type { OperationDoc } from './routes/operations.ts';
 import type { Exchange, Responder } from './wire/exchange.ts';
 import { discardBody } from './wire/request-body.ts';
 import { Router } from './wire/router.ts';
+import type { CorsPolicy } from './cors.ts';
 
 export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
@@ -77,8 +78,10 @@ export function createApiMount(deps: {
   read: ReadModel;
   responder: Responder;
   logger: Logger;
+  /** CORS_ORIGINS (http/cors.ts); absent: no cross-origin answers. */
+  cors?: CorsPolicy;
 }): Mount {
-  const { serveApi, documents: docs, read, responder, logger } = deps;
+  const { serveApi, documents: docs, read, responder, logger, cors } = deps;
   const router = new Router<Target>(REMEMBERED_PATHS);
   for (const route of deps.routes) {
     router.add(route.doc.path, { kind: 'api', served: servedRoute(route) });
@@ -124,6 +127,8 @@ export function createApiMount(deps: {
     prefix: '/',
     serve(ex, rawQuery) {
       if (ex.path.startsWith(ASSET_PREFIX)) return serveAsset(ex);
+      // Problems too carry the grant: a page must be able to read why it was refused.
+      if (cors !== undefined) ex.cors = cors.linesFor(ex.headers.origin);
       const match = router.match(ex.path);
       if (match === undefined) {
         throw new HttpProblem('route_not_found', 'no endpoint has this path; the list is at /docs');
@@ -132,6 +137,15 @@ export function createApiMount(deps: {
       ex.operationId =
         target.kind === 'api' ? target.served.route.doc.operationId : target.operation.operationId;
       const { method } = ex.req;
+      if (method === 'OPTIONS' && cors !== undefined) {
+        const requested = ex.req.headers['access-control-request-method'];
+        const granted = cors.preflight(ex.headers.origin, requested);
+        if (granted !== undefined) {
+          discardBody(ex.req);
+          ex.cors = undefined;
+          return responder.send(ex, 204, 'text/plain', '', granted);
+        }
+      }
       if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method);
       discardBody(ex.req);
       if (target.kind === 'api') return serveApi(ex, target.served, match.params, rawQuery);

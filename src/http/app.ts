@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../storage/db.ts';
 import { AccessLog } from './wire/access-log.ts';
 import { createApiMount, apiDocuments, methodNotAllowed } from './api-mount.ts';
+import { CorsPolicy } from './cors.ts';
 import { createApiServing } from './api-serving.ts';
 import {
   TOKEN_CACHE_MAX_ENTRIES,
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps): App {
     read,
     responder,
     logger,
+    ...(deps.config.corsOrigins.length > 0 && { cors: new CorsPolicy(deps.config.corsOrigins) }),
   });
   const services =
     deps.accounts === undefined

@@ -1,5 +1,5 @@
-// SUPPORTED_SEASONS on the HTTP side: the season filter accepts exactly the configured years (the
-// default answers 2022 with the same 400 as ever), and a league outside them, kept in the store
+// SUPPORTED_SEASONS on the HTTP side: the season filter accepts exactly the configured years (by
+// default 2017 through the current season; 2017-2021 answers 2022 with a 400), and a league outside them, kept in the store
 // from a wider setting, is neither listed nor served (404 like an unknown league) until the
 // setting widens again. Apps with different settings share one store; with and without caches.
 import assert from 'node:assert/strict';

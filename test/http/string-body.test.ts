@@ -54,6 +54,7 @@ describe('cached bodies on the wire', () => {
         userId: undefined,
         rate: undefined,
         adminKeyId: undefined,
+        cors: undefined,
       };
       const representation = entry.representation('identity') as typeof entry.identity;
       responder.sendRepresentation(ex, entry, representation, 'Accept-Encoding');

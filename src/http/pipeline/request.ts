@@ -32,5 +32,6 @@ export function openExchange(
     userId: undefined,
     rate: undefined,
     adminKeyId: undefined,
+    cors: undefined,
   };
 }

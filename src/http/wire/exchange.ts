@@ -13,6 +13,7 @@ import { PROBLEM_CONTENT_TYPE, renderProblem } from '../../serving/problems.ts';
 import type { HttpProblem } from '../../serving/problems.ts';
 import type { RateLimitDecision } from '../../serving/rate-limit.ts';
 import type { RateLimitFields } from '../rate-limit-fields.ts';
+import { linesToHeaders } from '../cors.ts';
 import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 
@@ -34,6 +35,8 @@ export interface Exchange {
    * lookup (about 0.6% of the CPU in perf on the bench).
    */
   adminKeyId: number | undefined;
+  /** The CORS field lines of a public API answer (http/cors.ts); undefined elsewhere or when off. */
+  cors: string | undefined;
 }
 
 export interface ResponseEvent {
@@ -68,6 +71,7 @@ export class Responder {
       'X-Request-Id': ex.requestId,
       ...(ex.rate && this.rateFields.headers(ex.rate)),
       ...headers,
+      ...(ex.cors !== undefined && linesToHeaders(ex.cors)),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
     this.logged(ex, status);
@@ -97,6 +101,7 @@ export class Responder {
     const blocks = entry.headBlocks(representation, vary);
     let own = `X-Request-Id: ${ex.requestId}\r\n`;
     if (ex.rate !== undefined) own += this.rateFields.fieldLines(ex.rate);
+    if (ex.cors !== undefined) own += ex.cors;
     if (ifNoneMatch(ex.headers['if-none-match'], representation.etag)) {
       writeHeadBlock(res, 304, blocks.notModified + own, false);
       res.end();
