@@ -10,9 +10,8 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const SafeInteger = Type.Integer({ minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 });
-/** ESPN keys maps by id as JSON object keys ("16", "23"). */
-const ById = <T extends TSchema>(schema: T) =>
-  Type.Record(Type.String({ pattern: '^-?[0-9]+$' }), schema);
+/** ESPN keys maps by id as JSON object keys ("16", "23"); the mapping skips any other key. */
+const ById = <T extends TSchema>(schema: T) => Type.Record(Type.String(), schema);
 
 /** A scoring item: `points` per unit of `statId`; pointsOverrides by lineup slot id. */
 export const EspnScoringItem = Type.Object({

@@ -4,6 +4,7 @@
 import type { Sport } from '../../domain/catalog.ts';
 import type { LeagueGame, TeamLineupRecord } from '../../domain/game.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
+import { PlatformError } from '../connector.ts';
 import type { LeagueFetchContext, LeagueRef } from '../connector.ts';
 import type { EspnApi } from './api.ts';
 import type { EspnCookies } from './credentials.ts';
@@ -44,8 +45,20 @@ export async function fetchLeagueGame(parts: LeagueGameParts): Promise<LeagueGam
   const matchups = snapshot.activity?.matchups ?? [];
   const boxes: EspnBoxScore[] = [];
   const lineups: TeamLineupRecord[] = [];
+  let served = withBoxScores;
   for (const asked of periods) {
-    const box = await api.boxScore(request, asked, signal);
+    let box: EspnBoxScore;
+    try {
+      box = await api.boxScore(request, asked, signal);
+    } catch (error) {
+      // A season ESPN serves only at its history address (the 2019 relaunch years) has no box
+      // scores at the current one: no lineups at all, said by a 404 on the first period. Any
+      // other failure, or a 404 later, fails the league's fetch.
+      const missing = error instanceof PlatformError && error.kind === 'not_found';
+      if (!missing || boxes.length > 0) throw error;
+      served = false;
+      break;
+    }
     boxes.push(box);
     lineups.push(...mapLineups(box, sport, asked, matchups));
   }
@@ -53,7 +66,7 @@ export async function fetchLeagueGame(parts: LeagueGameParts): Promise<LeagueGam
   const withRosters = (league.teams ?? []).some((team) => team.roster?.entries != null);
   return {
     ...(rules ? { rules } : {}),
-    ...(withBoxScores ? { lineups } : {}),
+    ...(served ? { lineups } : {}),
     ...(withRosters
       ? { currentLineup: mapCurrentLineup(league, sport, snapshot.rosterEntries) }
       : {}),

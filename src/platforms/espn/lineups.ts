@@ -52,7 +52,9 @@ export function lineupPeriods(
     if (!entry.home || period > current || final.has(period)) continue;
     const days = spans.get(period) ?? new Set<number>();
     for (const side of [entry.home, entry.away]) {
-      for (const key of Object.keys(side?.pointsByScoringPeriod ?? {})) days.add(Number(key));
+      for (const key of Object.keys(side?.pointsByScoringPeriod ?? {})) {
+        if (/^\d+$/.test(key)) days.add(Number(key));
+      }
     }
     spans.set(period, days);
   }

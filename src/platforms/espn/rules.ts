@@ -34,7 +34,9 @@ export function mapRules(league: EspnLeague, sport: Sport): LeagueRules | undefi
   const items = scoring?.scoringItems ?? [];
   const byCategory = scoringType === 'head_to_head_categories' || scoringType === 'rotisserie';
   const schedule = settings.scheduleSettings ?? undefined;
-  const periods = Object.keys(schedule?.matchupPeriods ?? {}).map(Number);
+  const periods = Object.keys(schedule?.matchupPeriods ?? {})
+    .filter((id) => /^\d+$/.test(id))
+    .map(Number);
   const regular = schedule?.matchupPeriodCount ?? undefined;
   const playoffTeams = schedule?.playoffTeamCount ?? undefined;
   const playoffs = {
@@ -76,7 +78,7 @@ function mapScoringItem(item: EspnScoringItem, sport: Sport): ScoringRuleRecord[
     ...(stat?.min !== undefined ? { min: stat.min, bonus: true } : {}),
     ...(stat?.max !== undefined ? { max: stat.max } : {}),
   };
-  const overrides = Object.entries(item.pointsOverrides ?? {});
+  const overrides = Object.entries(item.pointsOverrides ?? {}).filter(([id]) => /^\d+$/.test(id));
   const points = item.points ?? 0;
   const rules: ScoringRuleRecord[] =
     points !== 0 || overrides.length === 0 ? [{ ...base, points }] : [];
@@ -104,8 +106,8 @@ function mapCategory(item: EspnScoringItem, sport: Sport): CategoryRecord {
 function mapRosterSlots(league: EspnLeague, sport: Sport): RosterSlotRecord[] {
   const counts = league.settings?.rosterSettings?.lineupSlotCounts ?? {};
   return Object.entries(counts)
+    .filter(([id, count]) => /^\d+$/.test(id) && count > 0)
     .map(([id, count]) => [Number(id), count] as const)
-    .filter(([, count]) => count > 0)
     .sort(([a], [b]) => a - b)
     .map(([id, count]) => {
       const slot = slotOf(sport, id);

@@ -248,4 +248,35 @@ describe('ESPN game on recorded responses', { skip: ESPN_FIXTURES_SKIP }, () => 
       fake.route(LEAGUE_PATH, fake.answer);
     }
   });
+  test('box scores: a 404 on the first period leaves lineups out; a later one, or a 503, fails', async () => {
+    const boxAnswering = (fail: (period: string | null) => number | undefined) =>
+      fake.route(LEAGUE_PATH, (request) => {
+        const status = request.query.getAll('view').includes('mBoxscore')
+          ? fail(request.query.get('scoringPeriodId'))
+          : undefined;
+        return status === undefined ? fake.answer(request) : reply.json({ messages: [] }, status);
+      });
+    try {
+      boxAnswering(() => 404);
+      const game = gameOf(
+        await espn.fetchLeague(account, football2020, lineupsHeld(LATER_PERIODS)),
+      );
+      assert.equal(game.lineups, undefined, 'no lineups rather than some');
+      assert.equal(game.currentLineup?.length, 220, 'the other parts stay');
+      boxAnswering((period) => (period === '2' ? 404 : undefined));
+      const later = await espnRejection(
+        espn.fetchLeague(account, football2020, lineupsHeld(LATER_PERIODS)),
+        PlatformError,
+      );
+      assert.equal(later.kind, 'not_found');
+      boxAnswering(() => 503);
+      const down = await espnRejection(
+        espn.fetchLeague(account, football2020, lineupsHeld(LATER_PERIODS)),
+        PlatformError,
+      );
+      assert.equal(down.kind, 'unavailable');
+    } finally {
+      fake.route(LEAGUE_PATH, fake.answer);
+    }
+  });
 });
