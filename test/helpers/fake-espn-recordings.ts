@@ -4,7 +4,8 @@
 // - football 2020 league 899513: mSettings, mTeam and mDraftDetail as recorded; no mRoster was
 //   recorded, so its rosters are the week-1 box score rosters (ESPN sends them in the same entry
 //   shape); its schedule (mMatchupScore) is the week-2 box score's, which lists the whole
-//   season, without the box score's own rosters (mBoxscore's part);
+//   season, without the box score's own rosters (mBoxscore's part), and the box scores of
+//   matchup periods 1 and 2 (view=mBoxscore) are the two recorded ones with their rosters;
 // - football 2020 league 1178049: mTeam and the activity feed (kona_league_communication) were
 //   recorded (no settings, rosters, schedule or draft);
 // - basketball seasonId 2023 (the 2022-23 season): a league recorded anonymized as id 1234 (draft
@@ -76,6 +77,14 @@ function recordedSeasons(): Map<string, EspnSeason> {
   const week2 = load(
     'ffl-2020-league-899513-week2-mMatchupScore-mBoxscore-mSettings-mRosterSettings.json',
   );
+  const boxScores = new Map<number, Json[]>();
+  for (const [period, body] of [
+    [1, week1],
+    [2, week2],
+  ] as const) {
+    const entries = (body['schedule'] as Json[]).filter((e) => e['matchupPeriodId'] === period);
+    boxScores.set(period, entries);
+  }
   seasons.set('ffl/2020/899513', {
     base: pick(team899513, BASE_KEYS),
     settings: load('ffl-2020-league-899513-mSettings.json')['settings'] as Json,
@@ -84,6 +93,7 @@ function recordedSeasons(): Map<string, EspnSeason> {
     rosters,
     schedule: (week2['schedule'] as Json[]).map(scoreOnly),
     draftDetail: load('ffl-2020-league-899513-mDraftDetail.json')['draftDetail'] as Json,
+    boxScores,
   });
   const team1178049 = load('ffl-2020-league-1178049-mTeam.json');
   const feed1178049 = load('ffl-2020-league-1178049-communication-kona_league_communication.json');

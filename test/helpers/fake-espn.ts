@@ -56,6 +56,11 @@ export interface EspnSeason {
   draftDetail?: Json;
   /** The activity feed's topics, newest first; absent: the feed answers 404. */
   topics?: Json[];
+  /**
+   * Box scores (view=mBoxscore) by matchup period: schedule entries whose sides carry their
+   * rosters. A period not listed answers its `schedule` entries without rosters.
+   */
+  boxScores?: Map<number, Json[]>;
 }
 
 /** What a fake ESPN serves. */
@@ -113,6 +118,24 @@ function assemble(season: EspnSeason, views: readonly string[]): Json {
   if (views.includes('mDraftDetail') && season.draftDetail)
     body['draftDetail'] = season.draftDetail;
   return body;
+}
+
+/** One matchup period's box score, as the X-Fantasy-Filter's filterMatchupPeriodIds asks. */
+function boxScore(season: EspnSeason, request: FakeRequest): Json {
+  const filter = JSON.parse(String(request.headers['x-fantasy-filter'] ?? '{}')) as {
+    schedule?: { filterMatchupPeriodIds?: { value?: number[] } };
+  };
+  const periods = filter.schedule?.filterMatchupPeriodIds?.value ?? [];
+  const schedule = periods.flatMap(
+    (period) =>
+      season.boxScores?.get(period) ??
+      (season.schedule ?? []).filter((entry) => entry['matchupPeriodId'] === period),
+  );
+  return {
+    ...season.base,
+    scoringPeriodId: Number(request.query.get('scoringPeriodId')),
+    schedule,
+  };
 }
 
 /** One page of a season's activity feed, as the X-Fantasy-Filter header asks for it. */
@@ -212,6 +235,8 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       if (privateLeagues.has(id as string) && !signedIn(request)) {
         return reply.json(ESPN_BODIES.notVisible, 401);
       }
+      const boxed = current ? known.get(`${game}/${seasonId}/${id}`) : undefined;
+      if (boxed && views.includes('mBoxscore')) return reply.json(boxScore(boxed, request));
       // ESPN serves seasons before 2018 only as history, later ones only at /seasons.
       const body =
         (current && seasonId >= 2018) || (history && seasonId < 2018)

@@ -6,6 +6,12 @@
 // in ../shared/fixtures/espn. Extra properties pass, as in schemas.ts.
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  EspnAcquisitionSettings,
+  EspnGameSettings,
+  EspnScheduleSettings,
+  EspnScoringSettings,
+} from './game-schemas.ts';
 
 const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const SafeInteger = Type.Integer({ minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 });
@@ -30,24 +36,22 @@ export const EspnTeamStanding = {
   record: Maybe(Type.Object({ overall: Maybe(EspnTeamRecord) })),
 };
 
-/** mSettings: what the schedule, the draft and the waivers are. */
+/** mSettings: what the schedule, the draft, the waivers and the game's rules are. */
 export const EspnSettingsDetails = {
-  scheduleSettings: Maybe(
-    Type.Object({
-      divisions: Maybe(Type.Array(Type.Object({ id: Type.Integer(), name: Maybe(Type.String()) }))),
-    }),
-  ),
-  /** H2H_POINTS, H2H_CATEGORY, H2H_MOST_CATEGORIES, ROTO, TOTAL_POINTS... */
-  scoringSettings: Maybe(Type.Object({ scoringType: Maybe(Type.String()) })),
+  scheduleSettings: Maybe(EspnScheduleSettings),
+  scoringSettings: Maybe(EspnScoringSettings),
   /** SNAKE, AUCTION, OFFLINE...; `date` is the draft's time, in ms. */
   draftSettings: Maybe(Type.Object({ type: Maybe(Type.String()), date: Maybe(SafeInteger) })),
-  acquisitionSettings: Maybe(Type.Object({ isUsingAcquisitionBudget: Maybe(Type.Boolean()) })),
+  acquisitionSettings: Maybe(EspnAcquisitionSettings),
+  ...EspnGameSettings,
 };
 
 /** One team's side of a schedule entry: its points, and in category leagues categories won. */
 export const EspnMatchupSide = Type.Object({
   teamId: Type.Integer(),
   totalPoints: Maybe(Type.Number()),
+  /** Scoring period id -> points: which scoring periods the matchup period spans. */
+  pointsByScoringPeriod: Maybe(Type.Record(Type.String(), Type.Number())),
   cumulativeScore: Maybe(
     Type.Object({
       wins: Maybe(Type.Number()),

@@ -1,5 +1,5 @@
-// The four ESPN calls this service makes, through the shared HTTP client: the fan profile, one
-// league season, its activity feed, and a season's player list. Each validates its body on arrival and turns ESPN's
+// The five ESPN calls this service makes, through the shared HTTP client: the fan profile, one
+// league season, its activity feed, a matchup period's box score, and a season's player list. Each validates its body on arrival and turns ESPN's
 // refusals into PlatformErrors whose messages name the league but never a cookie (the fan API
 // puts the SWID in its path, so that call is named without its URL).
 import type { Sport } from '../../domain/catalog.ts';
@@ -11,6 +11,8 @@ import type { EspnCookies } from './credentials.ts';
 import { ESPN_GAMES, espnSeasonId } from './games.ts';
 import { responses, validate } from './schemas.ts';
 import type { EspnActivityTopic } from './activity-schemas.ts';
+import { boxScoreResponse } from './game-schemas.ts';
+import type { EspnBoxScore } from './game-schemas.ts';
 import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
 
 export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
@@ -37,8 +39,17 @@ export interface EspnApi {
     request: { cookies?: EspnCookies; sport: Sport; leagueId: string; season: number },
     signal?: AbortSignal,
   ): Promise<EspnActivityTopic[]>;
+  /** The box score of one matchup period, its lineups as on `scoringPeriod`. */
+  boxScore(
+    request: { cookies?: EspnCookies; sport: Sport; leagueId: string; season: number },
+    asked: { period: number; scoringPeriod: number },
+    signal?: AbortSignal,
+  ): Promise<EspnBoxScore>;
   players(sport: Sport, season: number, signal?: AbortSignal): Promise<EspnPlayer[]>;
 }
+
+/** Views of a box score: the schedule's scores and each side's lineups with points. */
+export const BOX_SCORE_VIEWS = ['mMatchupScore', 'mBoxscore'] as const;
 
 /** Topics per page of the activity feed (ffscrapr asks for 1000 at once; ESPN serves them). */
 export const ACTIVITY_PAGE_SIZE = 1000;
@@ -207,6 +218,33 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
         if (found.length < ACTIVITY_PAGE_SIZE) break;
       }
       return topics;
+    },
+
+    async boxScore(request, asked, signal) {
+      // https://lm-api-reads.fantasy.espn.com/apis/v3/games/{game}/seasons/{Y}/segments/0/leagues/
+      // {id}?view=mMatchupScore&view=mBoxscore&scoringPeriodId=N, as cwendt94/espn-api's
+      // box_scores and ffscrapr's ff_starters ask for it; the X-Fantasy-Filter keeps the schedule
+      // to the one matchup period. ESPN's box scores start with the 2018 seasons (the league
+      // API), so older seasons have none; the league answered just before, so any refusal here
+      // fails the league's fetch like the league call would.
+      const seasonId = espnSeasonId(request.sport, request.season);
+      const id = encodeURIComponent(request.leagueId);
+      const path = `/${ESPN_GAMES[request.sport]}/seasons/${seasonId}/segments/0/leagues/${id}`;
+      const endpoint = `GET ${path} (box score)`;
+      const views = BOX_SCORE_VIEWS.map((view) => `view=${view}`).join('&');
+      const filter = { schedule: { filterMatchupPeriodIds: { value: [asked.period] } } };
+      const body = await client.getJson(
+        `${root}${path}?${views}&scoringPeriodId=${asked.scoringPeriod}`,
+        {
+          endpoint,
+          headers: {
+            'x-fantasy-filter': JSON.stringify(filter),
+            ...(request.cookies ? { cookie: cookieHeader(request.cookies) } : {}),
+          },
+          ...(signal ? { signal } : {}),
+        },
+      );
+      return validate(boxScoreResponse, body, endpoint);
     },
 
     async players(sport, season, signal) {

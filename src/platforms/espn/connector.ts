@@ -18,6 +18,7 @@ import {
 } from './credentials.ts';
 import { accountCookies, discoverLeagues } from './discovery.ts';
 import { espnSeasonId, sportOfGame } from './games.ts';
+import { fetchLeagueGame } from './league-game.ts';
 import {
   compareIds,
   mapLeagueSnapshot,
@@ -87,12 +88,12 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
         season: ref.season,
       };
       const league = await api.leagueSeason(request, LEAGUE_VIEWS, signal);
-      const game = league.gameId ?? undefined;
-      if (game !== undefined && sportOfGame(game) !== ref.sport) {
-        const message = `league ${ref.platformLeagueKey} answered as ESPN game ${game}, not ${ref.sport}`;
+      const gameId = league.gameId ?? undefined;
+      if (gameId !== undefined && sportOfGame(gameId) !== ref.sport) {
+        const message = `league ${ref.platformLeagueKey} answered as ESPN game ${gameId}, not ${ref.sport}`;
         throw new PlatformError('espn', message, 'invalid_response');
       }
-      // The second (and last) call per league: its transactions, for seasons ESPN keeps them.
+      // The second call per league: its transactions, for seasons ESPN keeps them.
       const withFeed = espnSeasonId(ref.sport, ref.season) >= FIRST_ACTIVITY_SEASON_ID;
       const topics = withFeed ? await api.activity(request, signal) : [];
       const snapshot = mapLeagueSnapshot({ league, ref, players: [], topics });
@@ -109,7 +110,13 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
         if (player) return [mapPlayer(player, ref.sport, ref.season)];
         return stored.has(id) ? [] : [placeholderPlayer(id)];
       });
-      return { ...snapshot, players: players.sort((a, b) => compareIds(a.playerId, b.playerId)) };
+      // Then the game: a box score call per matchup period the store does not hold as final.
+      const game = await fetchLeagueGame({ api, request, ref, league, snapshot, context, signal });
+      return {
+        ...snapshot,
+        players: players.sort((a, b) => compareIds(a.playerId, b.playerId)),
+        game,
+      };
     },
 
     async fetchPlayerPool({ sport, season }, _account, signal): Promise<PlayerPoolSnapshot | null> {

@@ -14,6 +14,7 @@ import {
   EspnSettingsDetails,
   EspnTeamStanding,
 } from './activity-schemas.ts';
+import { EspnInjuryFields } from './game-schemas.ts';
 
 const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Text = Maybe(Type.String());
@@ -30,12 +31,15 @@ export const EspnPlayer = Type.Object({
   /** A string such as "21"; only some views carry it (player cards, basketball rosters). */
   jersey: Maybe(Type.Union([Type.String(), Type.Integer()])),
   active: Maybe(Type.Boolean()),
+  ...EspnInjuryFields,
 });
 export type EspnPlayer = Static<typeof EspnPlayer>;
 
 /** view=mRoster: a team's `roster.entries`. */
 export const EspnRosterEntry = Type.Object({
   playerId: SafeInteger,
+  /** Where the player stands in the lineup now (slots.ts). */
+  lineupSlotId: Maybe(Type.Integer()),
   playerPoolEntry: Maybe(Type.Object({ player: Maybe(EspnPlayer) })),
 });
 export type EspnRosterEntry = Static<typeof EspnRosterEntry>;
@@ -60,6 +64,8 @@ export const EspnLeague = Type.Object({
   id: SafeInteger,
   seasonId: Type.Integer(),
   gameId: Maybe(Type.Integer()),
+  /** The league's current scoring period (a week in football, a day in basketball). */
+  scoringPeriodId: Maybe(Type.Integer()),
   settings: Maybe(Type.Object({ name: Text, size: Maybe(Type.Integer()), ...EspnSettingsDetails })),
   status: Maybe(
     Type.Object({

@@ -8,7 +8,7 @@ import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/
 import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
 import { ESPN_FAN, ESPN_FIXTURES_SKIP } from '../../helpers/fake-espn.ts';
 import type { FakeEspn } from '../../helpers/fake-espn.ts';
-import { FAN_COOKIES, espnRejection, espnWorld } from './world.ts';
+import { FAN_COOKIES, WHOLE_2020_SEASON, espnRejection, espnWorld, lineupsHeld } from './world.ts';
 
 const ALL_SPORTS = ['football', 'baseball', 'basketball'] as const;
 const football2020 = { platformLeagueKey: '899513', season: 2020, sport: 'football' } as const;
@@ -133,7 +133,8 @@ describe('ESPN connector on recorded responses', { skip: ESPN_FIXTURES_SKIP }, (
 
   test('football 2020 league 899513: settings, teams, rosters, schedule and draft in one call, then its feed', async () => {
     const before = fake.totalHits();
-    const snapshot = await espn.fetchLeague(account, football2020, storeHolding());
+    // Every lineup held as final: no box score calls (game.test.ts counts those).
+    const snapshot = await espn.fetchLeague(account, football2020, lineupsHeld(WHOLE_2020_SEASON));
     assert.equal(fake.totalHits(), before + 2);
     const [league, feed] = fake.requests.slice(-2);
     assert.deepEqual(league?.query.getAll('view'), [

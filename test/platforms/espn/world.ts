@@ -2,10 +2,14 @@
 // a data set (the recordings by default), a connector wired to it, and the fan's account linked
 // with its cookies.
 import assert from 'node:assert/strict';
-import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
+import type {
+  LeagueFetchContext,
+  PlatformAccount,
+  PlatformConnector,
+} from '../../../src/platforms/connector.ts';
 import { createEspnConnector } from '../../../src/platforms/espn/index.ts';
 import type { EspnConnectorOptions } from '../../../src/platforms/espn/index.ts';
-import { linkWith } from '../../helpers/connectors.ts';
+import { linkWith, storeHolding } from '../../helpers/connectors.ts';
 import { RECORDED_ESPN_DATA } from '../../helpers/espn-data.ts';
 import type { EspnDataSet } from '../../helpers/espn-data.ts';
 import { ESPN_FAN } from '../../helpers/fake-espn.ts';
@@ -47,3 +51,12 @@ export async function espnRejection<E extends Error>(
   assert.ok(!error.message.includes(ESPN_FAN.espnS2), 'a message never shows espn_s2');
   return error;
 }
+
+/** A fetch context whose store holds no players and these periods' lineups as final. */
+export function lineupsHeld(periods: Iterable<number>): LeagueFetchContext {
+  const held = new Set(periods);
+  return { ...storeHolding(), finalLineupPeriods: async () => held };
+}
+
+/** Football 2020 league 899513's matchup periods 1 to 14 (its whole season). */
+export const WHOLE_2020_SEASON = Array.from({ length: 14 }, (_, index) => index + 1);
