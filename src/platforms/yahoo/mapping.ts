@@ -2,6 +2,7 @@
 import type { Sport } from '../../domain/catalog.ts';
 import type { FantasyTeamRecord, LeagueSnapshot, PlayerRecord } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
+import { injuryOf } from './game-mapping.ts';
 import type { YahooGame, YahooLeague, YahooPlayer, YahooTeam } from './schemas.ts';
 
 /** Yahoo's game codes for the sports this service covers. */
@@ -102,6 +103,7 @@ export function mapPlayer(player: YahooPlayer, sport: Sport): PlayerRecord {
     text(player.primary_position) ?? text(player.display_position)?.split(',')[0],
   );
   const team = text(player.editorial_team_abbr)?.toUpperCase();
+  const injury = injuryOf(player);
   const number =
     typeof player.uniform_number === 'boolean'
       ? undefined
@@ -117,6 +119,7 @@ export function mapPlayer(player: YahooPlayer, sport: Sport): PlayerRecord {
     ...(number === undefined ? {} : { uniformNumber: number }),
     // "NA" is Yahoo's "not active" (minor leaguers, inactive lists).
     active: text(player.status) !== 'NA',
+    ...(injury === undefined ? {} : { injury }),
   };
 }
 
