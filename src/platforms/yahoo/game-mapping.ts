@@ -255,7 +255,7 @@ export function mapCurrentLineup(
 export function injuryOf(player: YahooPlayer): Omit<InjuryRecord, 'playerId'> | undefined {
   const designation = text(player.status);
   if (designation === undefined) return undefined;
-  const note = text(player.injury_note) ?? text(player.status_full);
+  const note = text(player.injury_note);
   return {
     status: injuryStatusOf(designation),
     designation,

@@ -168,9 +168,9 @@ export function slotOf(sport: Sport, position: string): SlotMeaning {
 }
 
 /**
- * Yahoo's player `status` codes (status_full spells them out: "Questionable", "Injured Reserve",
- * "Non-Football Injury (Reserve)", "60-Day Injured List", "Inactive: Coach's Decision or Not on
- * Roster"...). A code not listed is `other`, its text kept.
+ * Yahoo's player `status` codes (its status_full spells them out: "Questionable", "Injured
+ * Reserve", "Non-Football Injury (Reserve)", "60-Day Injured List", "Inactive: Coach's Decision
+ * or Not on Roster"...). A code not listed is `other`, the code kept as the designation.
  */
 const YAHOO_INJURY_STATUSES: Readonly<Record<string, InjuryStatus>> = {
   P: 'probable',

@@ -53,7 +53,6 @@ export const YahooPlayer = Type.Object({
   primary_position: TextOrNone,
   /** Q, D, O, IR, PUP-P, SUSP, NA...; absent for a healthy player (game-tables.ts). */
   status: TextOrNone,
-  status_full: TextOrNone,
   /** What is hurt ("Hamstring"). */
   injury_note: TextOrNone,
   /** The player's slot on a roster (a roster's players only). */
