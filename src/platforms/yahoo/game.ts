@@ -9,13 +9,8 @@ import type { LeagueGame, TeamLineupRecord } from '../../domain/game.ts';
 import type { LeagueFetchContext, PlatformAccount } from '../connector.ts';
 import type { YahooGet, YahooLeagueActivity } from './activity.ts';
 import { gameResponses } from './game-schemas.ts';
-import {
-  mapCurrentLineup,
-  mapHistory,
-  mapInjuries,
-  mapRules,
-  mapWeekLineups,
-} from './game-mapping.ts';
+import { mapCurrentLineup, mapHistory, mapInjuries, mapWeekLineups } from './game-mapping.ts';
+import { mapRules } from './rules-mapping.ts';
 import type { YahooPlayer, YahooTeam } from './schemas.ts';
 import { validate } from './schemas.ts';
 

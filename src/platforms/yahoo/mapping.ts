@@ -2,7 +2,8 @@
 import type { Sport } from '../../domain/catalog.ts';
 import type { FantasyTeamRecord, LeagueSnapshot, PlayerRecord } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
-import { injuryOf } from './game-mapping.ts';
+import type { InjuryRecord } from '../../domain/game.ts';
+import { injuryStatusOf } from './game-tables.ts';
 import type { YahooGame, YahooLeague, YahooPlayer, YahooTeam } from './schemas.ts';
 
 /** Yahoo's game codes for the sports this service covers. */
@@ -143,4 +144,16 @@ function text(value: string | boolean | null | undefined): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/** A player's injury from his status; undefined for a player Yahoo gives no status. */
+export function injuryOf(player: YahooPlayer): Omit<InjuryRecord, 'playerId'> | undefined {
+  const designation = text(player.status);
+  if (designation === undefined) return undefined;
+  const note = text(player.injury_note);
+  return {
+    status: injuryStatusOf(designation),
+    designation,
+    ...(note === undefined ? {} : { note }),
+  };
 }

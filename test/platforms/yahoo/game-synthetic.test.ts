@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/platforms/connector.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import type { LeagueSnapshot } from '../../../src/domain/records.ts';
-import { mapRules } from '../../../src/platforms/yahoo/game-mapping.ts';
+import { mapRules } from '../../../src/platforms/yahoo/rules-mapping.ts';
 import { storeHolding } from '../../helpers/connectors.ts';
 import { reply } from '../../helpers/fake-platform.ts';
 import { SYNTHETIC_YAHOO_DATA } from '../../helpers/yahoo-data.ts';
