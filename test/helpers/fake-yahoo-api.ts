@@ -5,6 +5,7 @@
 // its scoreboards of the weeks asked, and a game's players a page at a time.
 import { reply } from './fake-platform.ts';
 import type { FakeReply } from './fake-platform.ts';
+import { members } from './fake-yahoo-recordings.ts';
 import type { Json, YahooRecordings } from './fake-yahoo-recordings.ts';
 
 /** Yahoo's errors come as XML whatever format was asked for. */
@@ -95,6 +96,8 @@ export function fantasyApiAnswer(world: YahooRecordings, path: string): FakeRepl
   }
   const activity = activityAnswer(world, path);
   if (activity) return activity;
+  const weekRosters = weekRostersAnswer(world, path);
+  if (weekRosters) return weekRosters;
   if (/^game\/[^/]+\/players$/.test(shape)) {
     const gameKey = second?.name as string;
     const meta = world.games.get(gameKey);
@@ -138,4 +141,33 @@ function activityAnswer(world: YahooRecordings, path: string): FakeReply | undef
       ],
     }),
   );
+}
+
+/**
+ * /league/{key}/teams/roster;week=N/players/stats;type=week;week=N: every team's roster of week N
+ * with its players' points, from the world's week rosters, else the roster recorded for that week.
+ */
+function weekRostersAnswer(world: YahooRecordings, path: string): FakeReply | undefined {
+  const match =
+    /^\/league\/([^/;]+)\/teams\/roster;week=([0-9]+)\/players\/stats;type=week;week=([0-9]+)$/.exec(
+      path,
+    );
+  if (!match || match[2] !== match[3]) return undefined;
+  const league = world.leagues.get(match[1] as string);
+  if (league === undefined) return reply.status(404);
+  const week = match[2] as string;
+  const given = world.activity.get(match[1] as string)?.weekRosters?.[Number(week)] ?? {};
+  const teams = league.teams.map((team) => {
+    const id = String((team.fields.find((f) => 'team_id' in (f as Json)) as Json).team_id);
+    const players =
+      given[id] ??
+      (String(team.roster?.week) === week
+        ? members((team.roster?.['0'] as Json | undefined)?.players, 'player')
+        : []);
+    return [
+      team.fields,
+      { roster: { coverage_type: 'week', week, '0': { players: collection('player', players) } } },
+    ];
+  });
+  return reply.json(content({ league: [league.meta, { teams: collection('team', teams) }] }));
 }

@@ -42,6 +42,12 @@ export interface RecordedActivity {
   transactions?: unknown[];
   /** Matchups of every week, each with its `week`; a scoreboard serves those of the weeks asked. */
   matchups?: Json[];
+  /**
+   * Teams' rosters of a week with their players' points (each player an entity), by week then
+   * team id; a team not here is served its recorded roster in the week it was recorded for, and
+   * an empty one in other weeks.
+   */
+  weekRosters?: Record<number, Record<string, unknown[]>>;
 }
 
 /** What a fake Yahoo serves: the recordings (here) or the project's own (fake-yahoo-synthetic.ts). */

@@ -4,6 +4,7 @@
 // one-key objects, collections keyed "0", "1", ...), as fake-yahoo-api.ts serves them.
 import type { Fields, Json, YahooRecordings } from './fake-yahoo-recordings.ts';
 import { SYNTHETIC_WEEKS, syntheticYahooActivity } from './fake-yahoo-synthetic-activity.ts';
+import { SYNTHETIC_LINKS, withSyntheticGame } from './fake-yahoo-synthetic-game.ts';
 
 export const SYNTHETIC_YAHOO_USER = {
   guid: 'FIXTUREFANGUID0000000000001',
@@ -67,6 +68,7 @@ export function syntheticYahooWorld(): YahooRecordings {
     season: '2021',
     draft_status: 'postdraft',
     ...SYNTHETIC_WEEKS,
+    ...SYNTHETIC_LINKS,
   };
   return {
     user: SYNTHETIC_YAHOO_USER,
@@ -98,6 +100,6 @@ export function syntheticYahooWorld(): YahooRecordings {
       ],
     ]),
     players: new Map([[GAME.game_key, PLAYERS]]),
-    activity: new Map([[LEAGUE_KEY, syntheticYahooActivity()]]),
+    activity: new Map([[LEAGUE_KEY, withSyntheticGame(syntheticYahooActivity())]]),
   };
 }

@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { YahooRulesSettings } from './game-schemas.ts';
 import { YahooLeague, YahooManager, YahooPlayer } from './schemas.ts';
 
 const Key = Type.String({ minLength: 1 });
@@ -33,6 +34,9 @@ export const YahooLeagueWeeks = Type.Object({
   start_week: DigitsOrNone,
   end_week: DigitsOrNone,
   is_finished: Flag,
+  /** The previous and next season's league as "{game}_{league id}" ("399_38221"), or "". */
+  renew: TextOrNone,
+  renewed: TextOrNone,
 });
 export type YahooLeagueWeeks = Static<typeof YahooLeagueWeeks>;
 
@@ -48,6 +52,7 @@ export const YahooSettings = Type.Object({
       Type.Literal(''),
     ]),
   ),
+  ...YahooRulesSettings,
 });
 export type YahooSettings = Static<typeof YahooSettings>;
 
@@ -135,6 +140,7 @@ export const YahooMatchup = Type.Object({
       team_key: Key,
       team_id: Digits,
       team_points: Type.Optional(Type.Object({ total: Decimal })),
+      team_projected_points: Type.Optional(Type.Object({ total: Decimal })),
     }),
   ),
 });

@@ -12,7 +12,8 @@ import {
 } from './activity-mapping.ts';
 import { activityResponses } from './activity-schemas.ts';
 import { mapDraft, mapTransactions } from './transactions-mapping.ts';
-import type { YahooTransactionPlayer } from './activity-schemas.ts';
+import type { LeagueActivityBody, YahooTransactionPlayer } from './activity-schemas.ts';
+import { projectedPoints } from './game-mapping.ts';
 import { idOfKey } from './mapping.ts';
 import { validate } from './schemas.ts';
 
@@ -28,6 +29,12 @@ export interface YahooLeagueActivity {
   activity: LeagueActivity;
   /** The players the transactions describe (names, team, position), for the pool's gaps. */
   transactionPlayers: YahooTransactionPlayer[];
+  /** The league's metadata and settings as Yahoo gave them (the game's rules read them). */
+  league: LeagueActivityBody['fantasy_content']['league'];
+  /** The weeks whose matchups were fetched (the game's lineups cover the same). */
+  weeks: number[];
+  /** The scoreboard's team projections by "week:team". */
+  projected: Map<string, number>;
 }
 
 /**
@@ -60,9 +67,11 @@ export async function fetchLeagueActivity(
   }
   const transactions = league.transactions ?? [];
   const period = currentWeek(league);
+  const weeks = weeksToFetch(league);
+  const scoreboard = await fetchMatchups(get, account, key, weeks, signal);
   const activity: LeagueActivity = {
     ...(period === undefined ? {} : { currentPeriod: period }),
-    matchups: await fetchMatchups(get, account, key, weeksToFetch(league), teams, signal),
+    matchups: mapMatchups(scoreboard, teams),
     transactions: mapTransactions(transactions, season, teams),
     drafts: mapDraft(league, league.settings, league.draft_results ?? [], teams),
     // Yahoo lists no picks of drafts to come; traded picks show only inside trades.
@@ -75,7 +84,14 @@ export async function fetchLeagueActivity(
   const transactionPlayers = transactions
     .flatMap((transaction) => transaction.players ?? [])
     .filter((player) => moved.has(idOfKey(player.player_key)));
-  return { details, activity, transactionPlayers };
+  return {
+    details,
+    activity,
+    transactionPlayers,
+    league,
+    weeks,
+    projected: projectedPoints(scoreboard),
+  };
 }
 
 async function fetchMatchups(
@@ -83,7 +99,6 @@ async function fetchMatchups(
   account: PlatformAccount,
   key: string,
   weeks: readonly number[],
-  teams: ReadonlySet<string>,
   signal: AbortSignal | undefined,
 ) {
   if (weeks.length === 0) return [];
@@ -95,5 +110,5 @@ async function fetchMatchups(
     await get(account, path, signal),
     `GET ${path}`,
   );
-  return mapMatchups(body.fantasy_content.league.scoreboard.matchups ?? [], teams);
+  return body.fantasy_content.league.scoreboard.matchups ?? [];
 }

@@ -2,7 +2,8 @@
 // with OAuth 2.0. Every key embeds the season's game ("406.l.117376": game 406 is NFL 2021), so
 // the connector first asks Yahoo which games are the sports and seasons asked for, then lists the
 // account's leagues of those games, fetches each league in three calls (teams and rosters; then
-// standings, matchups, transactions and draft), and reads a game's whole player list 25 at a
+// standings, matchups, transactions and draft) and one per week of lineups not yet held (game.ts),
+// and reads a game's whole player list 25 at a
 // time for the (sport, season) player pool.
 import { InvalidInputError } from '../../domain/errors.ts';
 import type { Sport } from '../../domain/catalog.ts';
@@ -10,6 +11,7 @@ import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../dom
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
 import { fetchLeagueActivity } from './activity.ts';
+import { fetchLeagueGame } from './game.ts';
 import { createYahooApi } from './api.ts';
 import type { YahooApiOptions } from './api.ts';
 import { createGameDirectory } from './games.ts';
@@ -164,6 +166,16 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
         teamIds,
         signal,
       );
+      const game = await fetchLeagueGame(
+        get,
+        account,
+        sport,
+        league.teams ?? [],
+        extra,
+        teamIds,
+        context,
+        signal,
+      );
       const teams = snapshot.teams.map((team) => ({
         ...team,
         ...extra.details.get(team.rosterId),
@@ -183,7 +195,7 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
       const players = [...records.values()]
         .filter((player) => !stored.has(player.playerId))
         .sort((a, b) => compareIds(a.playerId, b.playerId));
-      return { ...snapshot, teams, players, activity: extra.activity };
+      return { ...snapshot, teams, players, activity: extra.activity, game };
     },
 
     async fetchPlayerPool(pool, account, signal): Promise<PlayerPoolSnapshot | null> {

@@ -2,6 +2,8 @@
 import type { Sport } from '../../domain/catalog.ts';
 import type { FantasyTeamRecord, LeagueSnapshot, PlayerRecord } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
+import type { InjuryRecord } from '../../domain/game.ts';
+import { injuryStatusOf } from './game-tables.ts';
 import type { YahooGame, YahooLeague, YahooPlayer, YahooTeam } from './schemas.ts';
 
 /** Yahoo's game codes for the sports this service covers. */
@@ -102,6 +104,7 @@ export function mapPlayer(player: YahooPlayer, sport: Sport): PlayerRecord {
     text(player.primary_position) ?? text(player.display_position)?.split(',')[0],
   );
   const team = text(player.editorial_team_abbr)?.toUpperCase();
+  const injury = injuryOf(player);
   const number =
     typeof player.uniform_number === 'boolean'
       ? undefined
@@ -117,6 +120,7 @@ export function mapPlayer(player: YahooPlayer, sport: Sport): PlayerRecord {
     ...(number === undefined ? {} : { uniformNumber: number }),
     // "NA" is Yahoo's "not active" (minor leaguers, inactive lists).
     active: text(player.status) !== 'NA',
+    ...(injury === undefined ? {} : { injury }),
   };
 }
 
@@ -140,4 +144,16 @@ function text(value: string | boolean | null | undefined): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/** A player's injury from his status; undefined for a player Yahoo gives no status. */
+export function injuryOf(player: YahooPlayer): Omit<InjuryRecord, 'playerId'> | undefined {
+  const designation = text(player.status);
+  if (designation === undefined) return undefined;
+  const note = text(player.injury_note);
+  return {
+    status: injuryStatusOf(designation),
+    designation,
+    ...(note === undefined ? {} : { note }),
+  };
 }

@@ -51,7 +51,12 @@ export const YahooPlayer = Type.Object({
   uniform_number: Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Boolean()])),
   display_position: TextOrNone,
   primary_position: TextOrNone,
+  /** Q, D, O, IR, PUP-P, SUSP, NA...; absent for a healthy player (game-tables.ts). */
   status: TextOrNone,
+  /** What is hurt ("Hamstring"). */
+  injury_note: TextOrNone,
+  /** The player's slot on a roster (a roster's players only). */
+  selected_position: Type.Optional(Type.Object({ position: Type.String({ minLength: 1 }) })),
 });
 export type YahooPlayer = Static<typeof YahooPlayer>;
 

@@ -223,9 +223,16 @@ describe('Yahoo connector on the recordings', { skip: YAHOO_FIXTURES_SKIP }, () 
     ]);
     // A finished season: its weeks up to the last, 17, and no further.
     assert.equal(league.activity?.currentPeriod, 17);
+    const paths = world.fake.requests.map((r) => r.path);
+    assert.ok(
+      paths.includes(
+        `/fantasy/v2/league/449.l.751781/scoreboard;week=${Array.from({ length: 17 }, (_, i) => i + 1).join(',')}`,
+      ),
+    );
+    // The game's lineups: one call per week of those 17, the last one last.
     assert.equal(
-      world.fake.requests.at(-1)?.path,
-      `/fantasy/v2/league/449.l.751781/scoreboard;week=${Array.from({ length: 17 }, (_, i) => i + 1).join(',')}`,
+      paths.at(-1),
+      '/fantasy/v2/league/449.l.751781/teams/roster;week=17/players/stats;type=week;week=17',
     );
   });
 

@@ -33,11 +33,16 @@ describe('Yahoo league data on the recordings', { skip: YAHOO_FIXTURES_SKIP }, (
   });
   after(() => world.close());
 
-  it('asks three calls: rosters, then settings/standings/draft/transactions, then weeks 1-13 at once', () => {
+  it('asks rosters, settings/standings/draft/transactions, weeks 1-13 at once, then a call per week of lineups', () => {
+    const weeks = Array.from({ length: 13 }, (_, i) => i + 1);
     assert.deepEqual(paths, [
       '/league/406.l.117376/teams/roster',
       '/league/406.l.117376;out=settings,standings,draftresults,transactions',
       '/league/406.l.117376/scoreboard;week=1,2,3,4,5,6,7,8,9,10,11,12,13',
+      ...weeks.map(
+        (week) =>
+          `/league/406.l.117376/teams/roster;week=${week}/players/stats;type=week;week=${week}`,
+      ),
     ]);
     assert.equal(league.activity?.currentPeriod, 13);
   });

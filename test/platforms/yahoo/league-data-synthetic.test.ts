@@ -50,7 +50,7 @@ describe('Yahoo league data on the made-up league', () => {
 
   it('weeks up to the current one only: a win, a tie with no winner, a week under way', () => {
     assert.equal(
-      world.fake.requests.at(-1)?.path,
+      world.fake.requests.at(-4)?.path,
       '/fantasy/v2/league/399.l.90001/scoreboard;week=1,2,3',
     );
     const matchups = league.activity?.matchups ?? [];
