@@ -10,13 +10,7 @@ import type { LeagueFetchContext, LeagueRef } from '../connector.ts';
 import type { FleaCall } from './activity.ts';
 import { gameResponses } from './game-schemas.ts';
 import type { FleaLeagueRules } from './game-schemas.ts';
-import {
-  mapBoxscoreLineups,
-  mapCurrentLineup,
-  mapHistory,
-  mapInjuries,
-  mapRules,
-} from './game.ts';
+import { mapBoxscoreLineups, mapCurrentLineup, mapHistory, mapInjuries, mapRules } from './game.ts';
 import { FLEAFLICKER_SPORT_CODES, mapPlayer } from './mapping.ts';
 import { validate } from './schemas.ts';
 

@@ -51,7 +51,9 @@ export function mapRules(parts: RulesParts): LeagueRules {
     ...(scoring.length > 0 ? { scoringType: 'head_to_head_points' as const } : {}),
     scoring,
     rosterSlots: mapRosterSlots(sport, positions),
-    ...(playoffPeriods.length > 0 ? { playoffs: { firstPeriod: Math.min(...playoffPeriods) } } : {}),
+    ...(playoffPeriods.length > 0
+      ? { playoffs: { firstPeriod: Math.min(...playoffPeriods) } }
+      : {}),
     ...(waivers ? { waivers } : {}),
     ...(periods.length > 0 ? { firstPeriod: periods[0], lastPeriod: periods.at(-1) } : {}),
   };
