@@ -131,7 +131,8 @@ export function assembleGame(parts: GameParts): LeagueGame {
     rules,
     lineups: [...parts.lineups].sort((a, b) => a.period - b.period),
     ...(current ? { currentLineup: current } : {}),
-    injuries: mapInjuries(rosters),
+    // Injuries are today's news: a finished season's fetch (made once) leaves them out.
+    ...(parts.seasonOver ? {} : { injuries: mapInjuries(rosters) }),
     ...(parts.seasons
       ? { history: mapHistory(ref.platformLeagueKey, [...parts.seasons, ref.season]) }
       : {}),

@@ -227,6 +227,18 @@ describe('Fleaflicker game on recorded responses', { skip: FLEAFLICKER_FIXTURES_
     assert.deepEqual(snapshot.game?.history, [{ season: 2020, platformLeagueKey: AAA }]);
   });
 
+  test('a finished season has no current lineup and no injuries', async () => {
+    const later = createFleaflickerConnector({
+      baseUrl: fake.baseUrl,
+      backoffBaseMs: 1,
+      timeoutMs: 5_000,
+      requestsPerMinute: 10_000,
+    });
+    const game = (await later.fetchLeague(account, ref(AAA), storeHolding())).game;
+    assert.deepEqual([game?.currentLineup, game?.injuries], [undefined, undefined]);
+    assert.equal(game?.rules?.rosterSlots.length, 8);
+  });
+
   test('a malformed box score, or another game, is invalid_response', async () => {
     for (const body of [{ lineups: 'none' }, { game: { id: '1' } }]) {
       const server = await start({ '/FetchLeagueBoxscore': () => reply.json(body) });
