@@ -2,11 +2,13 @@
 // query (league_id, season, result_offset) the way Fleaflicker chooses them: the recordings in
 // ../shared/fixtures/fleaflicker (read at test time, never copied) by default, or the project's
 // own made-up ones (test/fixtures/fleaflicker/synthetic; fleaflicker-data.ts pairs each with its
-// facts). The league activity calls are served by fake-fleaflicker-activity.ts.
+// facts). The league activity calls are served by fake-fleaflicker-activity.ts, the game's
+// (rules, box scores) by fake-fleaflicker-game.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fleaflickerActivityRoutes } from './fake-fleaflicker-activity.ts';
+import { fleaflickerGameRoutes } from './fake-fleaflicker-game.ts';
 import { reply, startFakePlatform } from './fake-platform.ts';
 import type { FakePlatformServer, FakeReply, FakeRequest, FakeRoute } from './fake-platform.ts';
 
@@ -149,6 +151,7 @@ export async function startFakeFleaflicker(
     '/FetchLeagueRosters': byLeague(recorded.rosters, (r) => q(r, 'league_id')),
     '/FetchPlayerListing': listing,
     ...fleaflickerActivityRoutes(dir),
+    ...fleaflickerGameRoutes(dir),
     ...options.overrides,
   };
   const server = await startFakePlatform(routes);

@@ -46,6 +46,8 @@ export interface FetchedActivity {
   activity: LeagueActivity;
   /** The players the activity names, as its bodies describe them, by id. */
   players: Map<string, PlayerRecord>;
+  /** Every period of the season's schedule, and the `scoring_period` each is asked by. */
+  schedule: { periods: number[]; scoringPeriods: Map<number, number> };
 }
 
 export async function fetchActivity(request: ActivityRequest): Promise<FetchedActivity> {
@@ -78,7 +80,7 @@ export async function fetchActivity(request: ActivityRequest): Promise<FetchedAc
   for (const t of activity.transactions) for (const m of t.playerMoves) named.add(m.playerId);
   for (const d of activity.drafts) for (const p of d.picks) if (p.playerId) named.add(p.playerId);
   const players = new Map([...described].filter(([id]) => named.has(id)));
-  return { activity, players };
+  return { activity, players, schedule: schedule.schedule };
 }
 
 function leagueParams(ref: LeagueRef): Params {
@@ -121,7 +123,11 @@ async function fetchScoreboards(request: ActivityRequest) {
           : await read({ scoring_period: scoringPeriod.get(period) ?? period }),
     })),
   );
-  return { boards, currentPeriod: currentPeriodOf(first, periods, seasonOver) };
+  return {
+    boards,
+    currentPeriod: currentPeriodOf(first, periods, seasonOver),
+    schedule: { periods: [...scoringPeriod.keys()], scoringPeriods: scoringPeriod },
+  };
 }
 
 /**

@@ -73,6 +73,12 @@ export function createFleaflickerConnector(
    * Only a shortcut: without it, fetchPlayerPool asks Fleaflicker for the account's leagues.
    */
   const listingLeagues = new Map<string, ListingLeague>();
+  /**
+   * The seasons each (account, sport, league) is listed in, learnt from the league lists read:
+   * Fleaflicker keeps a league's id from season to season and links seasons nowhere else, so
+   * these lists are the league's history as far as the sync reads them.
+   */
+  const listedSeasons = new Map<string, Set<number>>();
 
   /**
    * One API call. Fleaflicker refuses an unknown e-mail or league with a 4xx or with a body
@@ -209,14 +215,20 @@ export function createFleaflickerConnector(
       const refs = new Map<string, LeagueRef>();
       for (const { league, sport, season } of lists.flat()) {
         offerListingLeague(`${email}|${sport}`, league, season);
+        const key = `${email}|${sport}|${league.id}`;
+        listedSeasons.set(key, (listedSeasons.get(key) ?? new Set()).add(season));
         const ref = mapLeagueRef(league, sport, season);
         refs.set(`${sport}/${ref.platformLeagueKey}/${season}`, ref);
       }
       return [...refs.values()];
     },
 
-    fetchLeague(_account, ref, context, signal): Promise<LeagueSnapshot> {
+    fetchLeague(account, ref, context, signal): Promise<LeagueSnapshot> {
+      const listed = listedSeasons.get(
+        `${account.externalUserId}|${ref.sport}|${ref.platformLeagueKey}`,
+      );
       return fetchLeagueSnapshot({
+        listedSeasons: listed ? [...listed] : undefined,
         call,
         ref,
         context,

@@ -142,7 +142,7 @@ describe('Fleaflicker connector on recorded responses', { skip: FLEAFLICKER_FIXT
         ['NFL', AAA, '2020'],
       );
     }
-    const { teams, rosterEntries, players, activity: _activity, ...league } = snapshot;
+    const { teams, rosterEntries, players, activity: _activity, game: _game, ...league } = snapshot;
     assert.deepEqual(league, {
       platform: 'fleaflicker',
       platformLeagueKey: AAA,
