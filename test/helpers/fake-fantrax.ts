@@ -265,23 +265,91 @@ export function leagueInfoBody(
           { eligiblePos: player.eligiblePos, status: rostered.has(player.fantraxId) ? 'T' : 'FA' },
         ]),
     ),
-    scoringSystem: { type: 'POINTS' },
+    scoringSystem: scoringSystemBody(league),
   };
 }
 
-export function teamRostersBody(league: FakeLeague, players: readonly FakePlayer[]): unknown {
+/**
+ * Unconfirmed shape (go-fantrax league_info.go; a basketball client's captured settings): a
+ * points league's configs carry `points` per stat and position ("Default": every position), a
+ * category league's `weight`. The category codes of the basketball league are the captured ones;
+ * the football and baseball codes are made up.
+ */
+export function scoringSystemBody(league: FakeLeague): unknown {
+  const named = (code: string, name: string, shortName: string) => ({
+    code,
+    id: code,
+    name,
+    shortName,
+  });
+  if (league.sport === 'NBA') {
+    return {
+      type: 'HEAD_TO_HEAD_ROTI_MULTI_WIN',
+      scoringCategorySettings: [
+        {
+          group: named('BASKETBALL', 'Basketball', 'BB'),
+          configs: [
+            { scoringCategory: named('INDIVIDUAL_POINTS', 'Points', 'PTS'), weight: 1 },
+            { scoringCategory: named('INDIVIDUAL_REBOUNDS', 'Rebounds', 'REB'), weight: 1 },
+            { scoringCategory: named('INDIVIDUAL_TURNOVERS', 'Turnovers', 'TO'), weight: 1 },
+          ],
+        },
+      ],
+    };
+  }
+  const everyone = named('DEFAULT', 'Default', 'Default');
+  return {
+    type: 'HEAD_TO_HEAD_POINTS',
+    scoringCategorySettings: [
+      {
+        group: named('SCORING', 'Scoring', 'SC'),
+        configs: [
+          {
+            scoringCategory: named('MADEUP_YARDS', 'Yards', 'Yd'),
+            position: everyone,
+            points: 0.1,
+          },
+          {
+            scoringCategory: named('MADEUP_CATCHES', 'Catches', 'Ct'),
+            position: everyone,
+            points: 0.5,
+          },
+          {
+            scoringCategory: named('MADEUP_CATCHES', 'Catches', 'Ct'),
+            position: named('TE', 'Tight End', 'TE'),
+            points: 1,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The statuses a roster's n-th player has in a period (unconfirmed: ACTIVE, RESERVE...). */
+function statusIn(league: FakeLeague, index: number, period: number): string {
+  const cycle = ['ACTIVE', 'ACTIVE', 'RESERVE', 'INJURED_RESERVE', 'MINORS'];
+  const statuses = league.sport === 'NFL' ? cycle.slice(0, 4) : cycle;
+  return statuses[(index + period) % statuses.length] as string;
+}
+
+/** getTeamRosters for a period: every player with his position and that period's status. */
+export function teamRostersBody(
+  league: FakeLeague,
+  players: readonly FakePlayer[],
+  period: number,
+): unknown {
   const byId = new Map(players.map((player) => [player.fantraxId, player]));
   return {
-    period: 17,
+    period,
     rosters: Object.fromEntries(
       league.teams.map((team) => [
         team.id,
         {
           teamName: team.name,
-          rosterItems: (league.rosters[team.id] ?? []).map((id) => ({
+          rosterItems: (league.rosters[team.id] ?? []).map((id, index) => ({
             id,
             position: byId.get(id)?.position ?? 'BN',
-            status: 'ACTIVE',
+            status: statusIn(league, index, period),
           })),
         },
       ]),
@@ -344,7 +412,11 @@ export async function startFakeFantrax(options: FakeFantraxOptions = {}): Promis
     '/getTeamRosters': (request: FakeRequest): FakeReply => {
       const league = byId.get(q(request, 'leagueId'));
       if (league === undefined) return refusal('INVALID_LEAGUE_ID', 'Invalid league ID');
-      return reply.json(teamRostersBody(league, players));
+      // Without a period: the current one (a finished season's last).
+      const asked = request.query.get('period');
+      const current = activity.get(league.leagueId)?.currentPeriod ?? 1;
+      const period = asked === null ? current : Number(asked);
+      return reply.json(teamRostersBody(league, players, period));
     },
     '/getPlayerIds': (request: FakeRequest): FakeReply => {
       const sport = q(request, 'sport');
