@@ -183,12 +183,13 @@ describe(
           game?.rules?.rosterSlots.map((s) => s.slot),
           ['QB', 'RB', 'WR', 'TE', 'K', 'DL', 'LB', 'DB', 'BN'],
         );
-        const sides = activity?.matchups.flatMap((m) =>
+        const sides = (activity?.matchups ?? []).flatMap((m) =>
           m.sides.map((s) => ({ ...s, period: m.period })),
         );
-        assert.ok(sides && sides.length > 0);
+        assert.ok(sides.length > 0);
+        const lineups = game?.lineups ?? [];
         for (const side of sides) {
-          const lineup = game?.lineups?.find(
+          const lineup = lineups.find(
             (l) => l.period === side.period && l.rosterId === side.rosterId,
           );
           assert.equal(lineup?.points, side.score);
