@@ -63,7 +63,9 @@ export function mapRules(league: SleeperLeague): LeagueRules | undefined {
   const firstPeriod = positive(settings.start_week);
   const lastPeriod = league.status === 'complete' ? positive(settings.last_scored_leg) : undefined;
   return {
-    scoringType: 'head_to_head_points',
+    // Sleeper's football leagues score head to head by points; what its basketball leagues offer
+    // is not documented, so theirs is left out.
+    ...(league.sport === 'nfl' ? { scoringType: 'head_to_head_points' as const } : {}),
     scoring,
     rosterSlots: mapRosterSlots(league),
     ...(playoffTeams || playoffStart
