@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fantraxActivityRoutes, syntheticFantraxActivity } from './fake-fantrax-activity.ts';
 import type { FantraxActivityBodies } from './fake-fantrax-activity.ts';
+import { scoringSystemBody, statusIn } from './fake-fantrax-game.ts';
 import { OTHER_LEAGUES, OTHER_PLAYERS } from './fake-fantrax-other.ts';
 import type { FakeLeague, FakePlayer } from './fake-fantrax-other.ts';
 import { reply, startFakePlatform } from './fake-platform.ts';
@@ -265,23 +266,28 @@ export function leagueInfoBody(
           { eligiblePos: player.eligiblePos, status: rostered.has(player.fantraxId) ? 'T' : 'FA' },
         ]),
     ),
-    scoringSystem: { type: 'POINTS' },
+    scoringSystem: scoringSystemBody(league),
   };
 }
 
-export function teamRostersBody(league: FakeLeague, players: readonly FakePlayer[]): unknown {
+/** getTeamRosters for a period: every player with his position and that period's status. */
+export function teamRostersBody(
+  league: FakeLeague,
+  players: readonly FakePlayer[],
+  period: number,
+): unknown {
   const byId = new Map(players.map((player) => [player.fantraxId, player]));
   return {
-    period: 17,
+    period,
     rosters: Object.fromEntries(
       league.teams.map((team) => [
         team.id,
         {
           teamName: team.name,
-          rosterItems: (league.rosters[team.id] ?? []).map((id) => ({
+          rosterItems: (league.rosters[team.id] ?? []).map((id, index) => ({
             id,
             position: byId.get(id)?.position ?? 'BN',
-            status: 'ACTIVE',
+            status: statusIn(league, index, period),
           })),
         },
       ]),
@@ -344,7 +350,11 @@ export async function startFakeFantrax(options: FakeFantraxOptions = {}): Promis
     '/getTeamRosters': (request: FakeRequest): FakeReply => {
       const league = byId.get(q(request, 'leagueId'));
       if (league === undefined) return refusal('INVALID_LEAGUE_ID', 'Invalid league ID');
-      return reply.json(teamRostersBody(league, players));
+      // Without a period: the current one (a finished season's last).
+      const asked = request.query.get('period');
+      const current = activity.get(league.leagueId)?.currentPeriod ?? 1;
+      const period = asked === null ? current : Number(asked);
+      return reply.json(teamRostersBody(league, players, period));
     },
     '/getPlayerIds': (request: FakeRequest): FakeReply => {
       const sport = q(request, 'sport');

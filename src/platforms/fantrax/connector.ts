@@ -20,6 +20,7 @@ import {
 import { followedLeagueIds } from '../stored-account.ts';
 import { fetchFantraxLeagueData } from './activity.ts';
 import { createFantraxApi } from './api.ts';
+import { fetchFantraxGame } from './fetch-game.ts';
 import type { FantraxApiOptions, FantraxParams } from './api.ts';
 import {
   FANTRAX_SPORT_CODES,
@@ -194,13 +195,26 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
         signal,
       });
       const teams = snapshot.teams.map((team) => ({ ...team, ...teamDetails.get(team.rosterId) }));
+      const game = await fetchFantraxGame({
+        call,
+        ref,
+        info: infoAnswer.info,
+        leagueInfo: infoAnswer.body,
+        rosters,
+        rosterEntries: snapshot.rosterEntries,
+        teams: snapshot.teams.map((team) => team.rosterId),
+        matchups: activity.matchups,
+        currentPeriod: activity.currentPeriod,
+        context,
+        signal,
+      });
       const players = await playersTheLeagueNeeds(
         snapshot.rosterEntries.map((entry) => entry.playerId),
         ref.sport,
         context.storedPlayerIds,
         signal,
       );
-      return { ...snapshot, teams, players, activity };
+      return { ...snapshot, teams, players, activity, game };
     },
 
     async fetchPlayerPool({ sport }, _account, signal): Promise<PlayerPoolSnapshot | null> {

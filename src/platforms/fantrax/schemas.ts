@@ -54,6 +54,19 @@ export const FantraxRosterInfo = Type.Object({
 });
 export type FantraxRosterInfo = Static<typeof FantraxRosterInfo>;
 
+/** A stat or a position as Fantrax names it in scoring settings. */
+const FantraxNamed = Type.Object({ code: Text, id: Text, name: Text, shortName: Text });
+
+/** One scoring config: a stat, the position (or slot) it applies to, its points or weight. */
+export const FantraxScoringConfig = Type.Object({
+  scoringCategory: Type.Optional(FantraxNamed),
+  /** An object in go-fantrax's type; a bare code in another client's fixture. */
+  position: Type.Optional(Type.Union([FantraxNamed, Type.String()])),
+  points: Type.Optional(Type.Number()),
+  weight: Type.Optional(Type.Number()),
+});
+export type FantraxScoringConfig = Static<typeof FantraxScoringConfig>;
+
 /** GET getLeagueInfo?leagueId= (the parts read here; the activity side reads its own). */
 export const FantraxLeagueInfo = Type.Object({
   leagueName: Text,
@@ -68,7 +81,19 @@ export const FantraxLeagueInfo = Type.Object({
   playerInfo: Type.Optional(
     Type.Record(Type.String(), Type.Object({ eligiblePos: Text, status: Text })),
   ),
-  scoringSystem: Type.Optional(Type.Object({ type: Text })),
+  /**
+   * `type` (HEAD_TO_HEAD_POINTS, HEAD_TO_HEAD_ROTI_MULTI_WIN seen in clients), and one config per
+   * stat and position: `points` in a points league, `weight` in a category one (go-fantrax
+   * league_info.go; a category league's settings as a public client captured them).
+   */
+  scoringSystem: Type.Optional(
+    Type.Object({
+      type: Text,
+      scoringCategorySettings: Type.Optional(
+        Type.Array(Type.Object({ configs: Type.Optional(Type.Array(FantraxScoringConfig)) })),
+      ),
+    }),
+  ),
 });
 export type FantraxLeagueInfo = Static<typeof FantraxLeagueInfo>;
 

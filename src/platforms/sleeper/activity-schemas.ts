@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { Count, Id, Maybe, Text } from './schemas.ts';
+import { Count, Id, Maybe, Nullable, Text } from './schemas.ts';
 
 /** GET /league/<id>/matchups/<week>: one entry per roster; rosters sharing a matchup_id meet. */
 export const SleeperMatchupEntry = Type.Object({
@@ -13,6 +13,14 @@ export const SleeperMatchupEntry = Type.Object({
   points: Count,
   /** A score the commissioner set by hand; it replaces `points` where present. */
   custom_points: Count,
+  /** Starter ids in roster_positions order; "0" is an empty slot. */
+  starters: Maybe(Type.Array(Id)),
+  /** Every player on the roster that week, starters, bench, IR and taxi alike. */
+  players: Maybe(Type.Array(Id)),
+  /** Player id -> points that week, bench players' too (newer bodies). */
+  players_points: Maybe(Type.Record(Type.String({ minLength: 1 }), Type.Number())),
+  /** Points of starters[i] (older bodies carry only these). */
+  starters_points: Maybe(Type.Array(Nullable(Type.Number()))),
 });
 export type SleeperMatchupEntry = Static<typeof SleeperMatchupEntry>;
 

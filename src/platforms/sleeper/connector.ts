@@ -28,6 +28,7 @@ import {
 } from './mapping.ts';
 import { fetchLeagueActivity } from './fetch-activity.ts';
 import type { SleeperCalls } from './fetch-activity.ts';
+import { fetchHistory, leagueGame } from './fetch-game.ts';
 import { responses, validate } from './schemas.ts';
 import type { SleeperDraftPick } from './schemas.ts';
 
@@ -145,14 +146,15 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
       }
       const snapshot = mapLeagueSnapshot({ league, sport, rosters, users, players: [] });
       const code = SLEEPER_SPORT_CODES[sport] ?? league.sport;
-      const { activity, picks } = await fetchLeagueActivity(
-        callsFor(signal),
-        league,
-        rosters,
-        code,
-      );
+      const calls = callsFor(signal);
+      const [{ activity, picks, weeks, progress }, history] = await Promise.all([
+        fetchLeagueActivity(calls, league, rosters, code),
+        fetchHistory(calls, league),
+      ]);
       const players = await playersToAdd(snapshot, activity, picks, context, sport);
-      return { ...snapshot, players, activity };
+      const parts = { league, rosters, rosterEntries: snapshot.rosterEntries, weeks, progress };
+      const game = await leagueGame(parts, history, context);
+      return { ...snapshot, players, activity, game };
     },
 
     async fetchPlayerPool({ sport }, _account, signal): Promise<PlayerPoolSnapshot | null> {

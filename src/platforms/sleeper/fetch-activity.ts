@@ -8,7 +8,7 @@ import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { LeagueActivity } from '../../domain/league-data.ts';
 import { PlatformError } from '../connector.ts';
 import { activityResponses } from './activity-schemas.ts';
-import type { SleeperBracketGame, SleeperState } from './activity-schemas.ts';
+import type { SleeperBracketGame, SleeperMatchupEntry, SleeperState } from './activity-schemas.ts';
 import { mapTransaction, mapWeekMatchups } from './activity.ts';
 import type { SeasonProgress } from './activity.ts';
 import { mapDraft, mapFuturePicks } from './drafts.ts';
@@ -28,6 +28,9 @@ export interface FetchedActivity {
   activity: LeagueActivity;
   /** Every draft's picks, the newest draft first (their metadata describes players). */
   picks: SleeperDraftPick[];
+  /** Each week read, with its matchups body (the lineups come from the same bodies). */
+  weeks: Array<{ week: number; entries: SleeperMatchupEntry[] }>;
+  progress: SeasonProgress;
 }
 
 export async function fetchLeagueActivity(
@@ -97,7 +100,12 @@ export async function fetchLeagueActivity(
       drafts.map(({ draft }) => draft),
     ),
   });
-  return { activity, picks: drafts.flatMap(({ picks }) => picks) };
+  return {
+    activity,
+    picks: drafts.flatMap(({ picks }) => picks),
+    weeks: weeks.map((week, index) => ({ week, entries: weekBodies[index] ?? [] })),
+    progress,
+  };
 }
 
 /**

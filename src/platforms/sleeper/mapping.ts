@@ -10,6 +10,7 @@ import type {
   RosterEntryRecord,
 } from '../../domain/records.ts';
 import type { LeagueRef } from '../connector.ts';
+import { mapInjury } from './game.ts';
 import { nflTeam } from './nfl-teams.ts';
 import { mapTeamDetails } from './teams.ts';
 import type {
@@ -133,6 +134,7 @@ export function mapPlayer(player: SleeperPlayer): PlayerRecord {
   const team = nonEmpty(player.team);
   const number =
     typeof player.number === 'number' ? String(player.number) : nonEmpty(player.number);
+  const injury = mapInjury(player);
   return {
     playerId: player.player_id,
     fullName,
@@ -142,6 +144,7 @@ export function mapPlayer(player: SleeperPlayer): PlayerRecord {
     ...(team ? { irlTeam: team.toUpperCase() } : {}),
     ...(number ? { uniformNumber: number } : {}),
     active: player.active === true,
+    ...(injury ? { injury } : {}),
   };
 }
 

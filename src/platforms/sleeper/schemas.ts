@@ -42,8 +42,23 @@ export const SleeperLeague = Type.Object({
       playoff_week_start: Maybe(Type.Integer()),
       /** 0: a week per playoff round; 1: a two-week final; 2: two weeks per round. */
       playoff_round_type: Maybe(Type.Integer()),
+      playoff_teams: Maybe(Type.Integer()),
+      /** 2: FAAB bids; 0 and 1: priority orders (game-tables.ts). */
+      waiver_type: Maybe(Type.Integer()),
+      waiver_budget: Maybe(Type.Number()),
+      /** The last week trades are allowed; 99: no deadline. */
+      trade_deadline: Maybe(Type.Integer()),
+      /** IR and taxi slots, which roster_positions does not list. */
+      reserve_slots: Maybe(Type.Integer()),
+      taxi_slots: Maybe(Type.Integer()),
     }),
   ),
+  /** Stat key (pass_yd, rec, bonus_rec_te...) -> points. */
+  scoring_settings: Maybe(Type.Record(Type.String(), Nullable(Type.Number()))),
+  /** The lineup's slots in order (QB, RB, FLEX, ..., BN): starters[i] stands in the i-th. */
+  roster_positions: Maybe(Type.Array(Type.String({ minLength: 1 }))),
+  /** The same league's season before ("0" or null: none). */
+  previous_league_id: Text,
   /** Division names: `division_1`, `division_2`... (strings), among other free-form entries. */
   metadata: Maybe(Type.Record(Type.String(), Type.Unknown())),
 });
@@ -137,6 +152,10 @@ export const SleeperPlayer = Type.Object({
   team: Text,
   number: Maybe(Type.Union([Type.Integer(), Type.String()])),
   active: Maybe(Type.Boolean()),
+  /** Questionable, Doubtful, Out, IR, PUP, Sus, COV, NA, DNR...; null when healthy. */
+  injury_status: Text,
+  injury_body_part: Text,
+  injury_notes: Text,
   // Other systems' ids for the player (domain/crossref.ts), numbers or strings as Sleeper sends.
   espn_id: ExternalId,
   yahoo_id: ExternalId,

@@ -61,7 +61,9 @@ describe('Fantrax connector faults', () => {
       served.served('/getTeamRosters', { leagueId: league.platformLeagueKey }),
     );
     const once = await setUp({ '/getTeamRosters': [reply.rateLimited('0'), reply.raw(body)] });
-    const snapshot = await once.connector.fetchLeague(secretAccount, league, storeHolding());
+    // The earlier periods' lineups held as final: getTeamRosters is asked for the current one only.
+    const context = { ...storeHolding(), finalLineupPeriods: async () => new Set([1, 2]) };
+    const snapshot = await once.connector.fetchLeague(secretAccount, league, context);
     assert.equal(snapshot.rosterEntries.length, 2);
     assert.equal(once.fake.hits('/getTeamRosters'), 2);
 
