@@ -40,7 +40,7 @@ const STATUSES: Readonly<Record<Sport, readonly StatusSpec[]>> = {
   ],
   basketball: [
     { status: 'day_to_day', designation: 'DTD', sits: false, reserve: false, periods: [1, 1], weight: 5 },
-    { status: 'out', designation: 'O', sits: true, reserve: true, periods: [1, 3], weight: 3 },
+    { status: 'out', designation: 'O', sits: true, reserve: true, periods: [1, 4], weight: 3 },
     { status: 'suspended', designation: 'SUSP', sits: true, reserve: false, periods: [1, 1], weight: 0.5 },
   ],
 };
@@ -50,6 +50,13 @@ const BODY_PARTS: Readonly<Record<Sport, readonly string[]>> = {
   football: ['Hamstring', 'Ankle', 'Knee', 'Concussion', 'Shoulder', 'Groin', 'Calf', 'Back', 'Hip', 'Foot', 'Ribs'],
   baseball: ['Hamstring', 'Oblique', 'Elbow', 'Shoulder', 'Back', 'Wrist', 'Knee', 'Forearm'],
   basketball: ['Ankle', 'Knee', 'Hamstring', 'Back', 'Foot', 'Calf', 'Illness', 'Wrist'],
+};
+
+/** The share of players hurt at some time in a season (basketball's absences are short, so more). */
+const HURT_SHARE: Readonly<Record<Sport, number>> = {
+  football: 0.35,
+  baseball: 0.35,
+  basketball: 0.5,
 };
 
 /** A player's injury or absence over a run of periods. */
@@ -116,7 +123,7 @@ export class SeasonForm {
   private draw(position: string, rng: Rng): PlayerForm {
     // Always the same draws in the same order, whatever the outcome, so one player's draws never
     // shift with another's.
-    const hurt = rng.next() < 0.35;
+    const hurt = rng.next() < HURT_SHARE[this.sport];
     const spec = pick(STATUSES[this.sport], rng.next());
     const from = rng.int(1, this.periods);
     const length = rng.int(spec.periods[0], spec.periods[1]);

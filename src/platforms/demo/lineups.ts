@@ -93,7 +93,9 @@ export function scoredLineup(
     (p) => form.projection(p.playerId, period) * Math.exp(0.45 * gaussian(rng)),
   );
   const starting = placements.map((p) => !['BN', 'IR', 'TAXI'].includes(p.slot));
-  const weights = placements.map((p, i) => (starting[i] && plays(p) ? (draws[i] ?? 0) : 0));
+  let weights = placements.map((p, i) => (starting[i] && plays(p) ? (draws[i] ?? 0) : 0));
+  // Every starter out (it takes a very bad week): the score is still theirs, shared alike.
+  if (weights.every((w) => w === 0)) weights = starting.map((s) => (s ? 1 : 0));
   const shares = split(options.total / options.step, weights);
   let projectedTotal = 0;
   const entries = placements.map((p, i): LineupEntryRecord => {
@@ -122,7 +124,7 @@ export function scoredLineup(
 
 /**
  * Splits `units` whole units by weight, the largest remainders rounded up, so the parts add up
- * exactly. With no weight at all (every starter out), the first part takes everything.
+ * exactly. With no weight at all (a lineup with no starter), the first part takes everything.
  */
 export function split(units: number, weights: readonly number[]): number[] {
   const total = weights.reduce((sum, w) => sum + w, 0);
