@@ -123,7 +123,8 @@ export class SeasonForm {
   private draw(position: string, rng: Rng): PlayerForm {
     // Always the same draws in the same order, whatever the outcome, so one player's draws never
     // shift with another's.
-    const hurt = rng.next() < HURT_SHARE[this.sport];
+    // A team defence is never hurt.
+    const hurt = rng.next() < HURT_SHARE[this.sport] && position !== 'DEF';
     const spec = pick(STATUSES[this.sport], rng.next());
     const from = rng.int(1, this.periods);
     const length = rng.int(spec.periods[0], spec.periods[1]);
