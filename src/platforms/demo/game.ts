@@ -28,6 +28,11 @@ export interface GameOptions {
   history: LeagueSeasonRecord[];
   /** Every pool player's position. */
   positions: ReadonlyMap<string, string>;
+  /**
+   * The players' form in the league's sport and season, shared by the leagues of one pool and
+   * season (it draws each player once); made for the league alone when absent.
+   */
+  form?: SeasonForm;
 }
 
 /** Adds `league.game`; needs the league's activity (its matchups and transactions). */
@@ -35,13 +40,15 @@ export function addLeagueGame(league: LeagueSnapshot, options: GameOptions): voi
   const activity = league.activity;
   if (activity === undefined) throw new Error('a demo league gets its game after its activity');
   const calendar = seasonCalendar(league.sport, league.season);
-  const form = new SeasonForm(
-    options.seed,
-    league.sport,
-    league.season,
-    lastPeriod(calendar),
-    options.positions,
-  );
+  const form =
+    options.form ??
+    new SeasonForm(
+      options.seed,
+      league.sport,
+      league.season,
+      lastPeriod(calendar),
+      options.positions,
+    );
   const slots = slotsOf(league.sport, options.dynasty);
   const contextAt = (period: number): LineupContext => ({
     slots,

@@ -24,47 +24,55 @@ export function arrangeLineup(roster: readonly string[], context: LineupContext)
   const { form, period, positions } = context;
   const countOf = (slot: LineupSlot): number =>
     context.slots.find((s) => s.slot === slot)?.count ?? 0;
-  const projected = (id: string): number => form.projection(id, period);
   // Best projected first; the player id breaks ties so the order never depends on the roster's.
-  const byProjection = [...roster].sort(
-    (a, b) => projected(b) - projected(a) || a.localeCompare(b),
-  );
-  const placed = new Set<string>();
+  const players = roster
+    .map((id) => {
+      const injury = form.injury(id, period);
+      return {
+        id,
+        projection: form.projection(id, period),
+        position: positions.get(id) ?? '',
+        sits: injury?.spec.sits === true,
+        reserve: injury?.spec.reserve === true,
+        young: form.of(id).young,
+        placed: false,
+      };
+    })
+    .sort((a, b) => b.projection - a.projection || a.id.localeCompare(b.id));
 
-  const reserve = byProjection
-    .filter((id) => form.injury(id, period)?.spec.reserve === true)
-    .slice(0, countOf('IR'));
-  for (const id of reserve) placed.add(id);
+  const reserve = players.filter((p) => p.reserve).slice(0, countOf('IR'));
+  for (const p of reserve) p.placed = true;
 
   const starters: Placement[] = [];
   for (const spec of context.slots) {
     if (spec.positions === undefined) continue;
     const eligible = spec.positions;
     for (let n = 0; n < spec.count; n++) {
-      const candidates = byProjection.filter(
-        (id) => !placed.has(id) && eligible.includes(positions.get(id) ?? ''),
-      );
+      const candidates = players.filter((p) => !p.placed && eligible.includes(p.position));
       // A healthy player if there is one; else an injured one rather than an empty slot.
-      const chosen =
-        candidates.find((id) => form.injury(id, period)?.spec.sits !== true) ?? candidates[0];
+      const chosen = candidates.find((p) => !p.sits) ?? candidates[0];
       if (chosen === undefined) continue;
-      placed.add(chosen);
-      starters.push({ playerId: chosen, slot: spec.slot });
+      chosen.placed = true;
+      starters.push({ playerId: chosen.id, slot: spec.slot });
     }
   }
 
   // The least promising young players wait on the taxi squad, where the league has one.
-  const rest = byProjection.filter((id) => !placed.has(id));
-  const taxi = rest
-    .filter((id) => form.of(id).young)
-    .reverse()
-    .slice(0, countOf('TAXI'));
-  const bench = rest.filter((id) => !taxi.includes(id));
+  const rest = players.filter((p) => !p.placed);
+  const taxi = new Set(
+    rest
+      .filter((p) => p.young)
+      .reverse()
+      .slice(0, countOf('TAXI')),
+  );
+  const bench = rest.filter((p) => !taxi.has(p));
+  const placed = (group: Iterable<{ id: string }>, slot: LineupSlot): Placement[] =>
+    [...group].map((p) => ({ playerId: p.id, slot }));
   return [
     ...starters,
-    ...bench.map((playerId) => ({ playerId, slot: 'BN' as const })),
-    ...reserve.map((playerId) => ({ playerId, slot: 'IR' as const })),
-    ...taxi.map((playerId) => ({ playerId, slot: 'TAXI' as const })),
+    ...placed(bench, 'BN'),
+    ...placed(reserve, 'IR'),
+    ...placed([...taxi].reverse(), 'TAXI'),
   ];
 }
 

@@ -7,6 +7,8 @@ import { EVERY_SEASON } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { addLeagueActivity } from './activity.ts';
 import type { LeagueFeatures, PoolFacts } from './activity.ts';
+import { lastPeriod, seasonCalendar } from './calendar.ts';
+import { SeasonForm } from './form.ts';
 import { addLeagueGame } from './game.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
@@ -102,6 +104,8 @@ export function generateDemoData(seed: number): DemoData {
     shuffleFront(words, words.length, rngFor(seed, `league-names:${sport}`));
     names.set(sport, words);
   }
+  // Players' form is a season's real-life fact: one per sport and season, shared by its leagues.
+  const forms = new Map<string, SeasonForm>();
   for (const { sport, season, numTeams, features, style } of DEMO_LEAGUE_PLAN) {
     const profile = SPORT_PROFILES[sport];
     const count = (perSeason.get(`${sport}:${season}`) ?? 0) + 1;
@@ -129,17 +133,24 @@ export function generateDemoData(seed: number): DemoData {
       rngFor(seed, `league:${key}`),
     );
     // After the league is whole, from streams of its own: the rosters above stay as they were.
+    const { positions } = facts.get(sport) as PoolFacts;
     addLeagueActivity(league, facts.get(sport) as PoolFacts, features ?? {}, {
       seed,
       ownUserId: DEMO_EXTERNAL_USER_ID,
       ownDisplayName: DEMO_USERNAME,
     });
+    const formKey = `${sport}:${season}`;
+    const form =
+      forms.get(formKey) ??
+      new SeasonForm(seed, sport, season, lastPeriod(seasonCalendar(sport, season)), positions);
+    forms.set(formKey, form);
     addLeagueGame(league, {
       seed,
+      form,
       style,
       dynasty: features?.dynasty === true,
       history: historyOf(key, season),
-      positions: (facts.get(sport) as PoolFacts).positions,
+      positions,
     });
     leagues.push(league);
   }
