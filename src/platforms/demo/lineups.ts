@@ -107,7 +107,8 @@ export function scoredLineup(
   const shares = split(options.total / options.step, weights);
   let projectedTotal = 0;
   const entries = placements.map((p, i): LineupEntryRecord => {
-    const projection = form.projection(p.playerId, period);
+    // A player who will not play is projected for nothing, as platforms show an injured one.
+    const projection = plays(p) ? form.projection(p.playerId, period) : 0;
     if (starting[i]) projectedTotal += projection;
     let points = 0;
     if (starting[i]) points = (shares[i] ?? 0) * options.step;

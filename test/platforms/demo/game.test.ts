@@ -85,7 +85,10 @@ describe('demo game: lineups', () => {
             assert.equal(Math.round(value * decimals) / decimals, value);
           }
           if (entry.slot === 'BN') benchPoints += entry.points ?? 0;
-          if (entry.slot === 'IR') assert.equal(entry.points, 0, 'a player on IR plays no game');
+          if (entry.slot === 'IR') {
+            assert.equal(entry.points, 0, 'a player on IR plays no game');
+            assert.equal(entry.projectedPoints, 0, 'and is projected for none');
+          }
         }
       }
       assert.ok(benchPoints > 0, league.platformLeagueKey);
