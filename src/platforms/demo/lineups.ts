@@ -1,6 +1,7 @@
 // One demo team's lineup in one period: who a manager starts (the best projected healthy player
 // for each slot), who sits, who is on injured reserve or the taxi squad; and the points, the
 // matchup's score split over the starters so the lineup adds up to it exactly.
+import { slotGroup } from '../../domain/game.ts';
 import type { LineupEntryRecord, LineupSlot, TeamLineupRecord } from '../../domain/game.ts';
 import type { SeasonForm } from './form.ts';
 import { gaussian } from './form.ts';
@@ -48,9 +49,18 @@ export function arrangeLineup(roster: readonly string[], context: LineupContext)
     if (spec.positions === undefined) continue;
     const eligible = spec.positions;
     for (let n = 0; n < spec.count; n++) {
-      const candidates = players.filter((p) => !p.placed && eligible.includes(p.position));
       // A healthy player if there is one; else an injured one rather than an empty slot.
-      const chosen = candidates.find((p) => !p.sits) ?? candidates[0];
+      let chosen: (typeof players)[number] | undefined;
+      let injured: (typeof players)[number] | undefined;
+      for (const p of players) {
+        if (p.placed || !eligible.includes(p.position)) continue;
+        if (!p.sits) {
+          chosen = p;
+          break;
+        }
+        injured ??= p;
+      }
+      chosen ??= injured;
       if (chosen === undefined) continue;
       chosen.placed = true;
       starters.push({ playerId: chosen.id, slot: spec.slot });
@@ -100,7 +110,7 @@ export function scoredLineup(
   const draws = placements.map(
     (p) => form.projection(p.playerId, period) * Math.exp(0.45 * gaussian(rng)),
   );
-  const starting = placements.map((p) => !['BN', 'IR', 'TAXI'].includes(p.slot));
+  const starting = placements.map((p) => slotGroup(p.slot) === 'starter');
   let weights = placements.map((p, i) => (starting[i] && plays(p) ? (draws[i] ?? 0) : 0));
   // Every starter out (it takes a very bad week): the score is still theirs, shared alike.
   if (weights.every((w) => w === 0)) weights = starting.map((s) => (s ? 1 : 0));
