@@ -63,6 +63,10 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     }
   }
 
+  if (options.game === true && options.activity !== true) {
+    throw new RangeError('game needs activity');
+  }
+
   const pools: PlayerPoolSnapshot[] = [];
   const draftable = new Map<string, Map<string, string[]>>();
   const facts = new Map<string, PoolFacts>();
@@ -92,9 +96,6 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     }
   });
 
-  if (options.game === true && options.activity !== true) {
-    throw new RangeError('game needs activity');
-  }
   const forms = new Map<string, SeasonForm>();
   const leagues: LeagueSnapshot[] = [];
   for (let i = 0; i < options.leagues; i++) {

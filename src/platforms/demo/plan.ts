@@ -56,8 +56,8 @@ export const DEMO_LEAGUE_PLAN: readonly {
 
 /**
  * The demo's leagues that are one league's seasons, oldest first (no two demo leagues share a
- * name, so these chains say which carry on which: the same scoring, the name and size changed
- * over the years as real leagues' do). A league in no chain has only its own season.
+ * name, so these chains say which carry on which: the same way of scoring, the name, size and
+ * details changed over the years as real leagues' do). A league in no chain has only its own season.
  */
 export const DEMO_LEAGUE_CHAINS: readonly (readonly string[])[] = [
   ['fb-2017-1', 'fb-2018-1', 'fb-2019-1', 'fb-2020-1', 'fb-2021-1'],
