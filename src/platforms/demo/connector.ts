@@ -4,6 +4,7 @@ import type { PoolKey } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { PlatformError } from '../connector.ts';
 import type {
+  LeagueFetchContext,
   LeagueRef,
   LinkOutcome,
   LinkRequest,
@@ -88,7 +89,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
     async fetchLeague(
       account: PlatformAccount,
       ref: LeagueRef,
-      _context: unknown,
+      context: LeagueFetchContext,
       signal?: AbortSignal,
     ): Promise<LeagueSnapshot> {
       signal?.throwIfAborted();
@@ -107,7 +108,13 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
         );
       }
       // Copies, so a caller that edits a snapshot cannot change what the next call returns.
-      return structuredClone(league);
+      const snapshot = structuredClone(league);
+      // Periods the store holds as final are left out, as a platform's connector does not fetch them.
+      const final = await context.finalLineupPeriods?.();
+      if (final !== undefined && final.size > 0 && snapshot.game?.lineups !== undefined) {
+        snapshot.game.lineups = snapshot.game.lineups.filter((l) => !final.has(l.period));
+      }
+      return snapshot;
     },
 
     async fetchPlayerPool(

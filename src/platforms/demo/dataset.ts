@@ -7,10 +7,14 @@ import { EVERY_SEASON, hasSeasonalPools, poolKeyOf } from '../../domain/pools.ts
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { addLeagueActivity } from './activity.ts';
 import type { LeagueFeatures, PoolFacts } from './activity.ts';
+import { lastPeriod, seasonCalendar } from './calendar.ts';
+import { SeasonForm } from './form.ts';
+import { addLeagueGame } from './game.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
 import { generatePool, minimumPoolSize } from './players.ts';
 import { rngFor } from './random.ts';
+import type { GameStyle } from './rules.ts';
 import { SPORT_PROFILES } from './sports.ts';
 
 /** The seasons generated leagues are spread over: the demo's own, the specification's 2017-2021. */
@@ -33,6 +37,11 @@ export interface DemoDatasetOptions {
    * matchups, transactions, a draft); default false, leagues and pools only.
    */
   activity?: boolean;
+  /**
+   * Also each league's game (game.ts: rules, lineups of every played period, the current lineup,
+   * injuries); needs `activity`. Default false.
+   */
+  game?: boolean;
 }
 
 export interface DemoDataset {
@@ -52,6 +61,10 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     if (!Number.isSafeInteger(options[field]) || options[field] < 0) {
       throw new RangeError(`${field} must be a whole number of zero or more`);
     }
+  }
+
+  if (options.game === true && options.activity !== true) {
+    throw new RangeError('game needs activity');
   }
 
   const pools: PlayerPoolSnapshot[] = [];
@@ -83,6 +96,7 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
     }
   });
 
+  const forms = new Map<string, SeasonForm>();
   const leagues: LeagueSnapshot[] = [];
   for (let i = 0; i < options.leagues; i++) {
     const platform = platforms[i % platforms.length] as Platform;
@@ -116,6 +130,23 @@ export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
         ownUserId: `bench-user-${i % 1000}`,
         ownDisplayName: `bench user ${i % 1000}`,
       });
+      if (options.game === true) {
+        const formKey = `${poolName}:${season}`;
+        let form = forms.get(formKey);
+        if (form === undefined) {
+          const periods = lastPeriod(seasonCalendar(sport, season));
+          form = new SeasonForm(options.seed, sport, season, periods, poolFacts.positions);
+          forms.set(formKey, form);
+        }
+        addLeagueGame(league, {
+          seed: options.seed,
+          style: styleOf(sport, i),
+          dynasty: featuresOf(i).dynasty === true,
+          history: [{ season, platformLeagueKey: key }],
+          positions: poolFacts.positions,
+          form,
+        });
+      }
     }
     leagues.push(league);
   }
@@ -128,4 +159,10 @@ function featuresOf(index: number): LeagueFeatures {
   if (index % 10 === 7) return { keepers: true };
   if (index % 20 === 9) return { dynasty: true };
   return {};
+}
+
+/** Football leagues are mostly PPR, a few half-PPR; the others alternate points and categories. */
+function styleOf(sport: Sport, index: number): GameStyle {
+  if (sport === 'football') return index % 4 === 1 ? 'half_ppr' : 'ppr';
+  return index % 2 === 0 ? 'points' : 'categories';
 }

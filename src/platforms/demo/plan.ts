@@ -2,14 +2,19 @@
 // generated from one seed. Fixed shape (sports, seasons, team counts); seeded content.
 import { SPORTS } from '../../domain/catalog.ts';
 import type { Sport } from '../../domain/catalog.ts';
+import type { LeagueSeasonRecord } from '../../domain/game.ts';
 import { EVERY_SEASON } from '../../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../../domain/records.ts';
 import { addLeagueActivity } from './activity.ts';
 import type { LeagueFeatures, PoolFacts } from './activity.ts';
+import { lastPeriod, seasonCalendar } from './calendar.ts';
+import { SeasonForm } from './form.ts';
+import { addLeagueGame } from './game.ts';
 import { generateLeague } from './leagues.ts';
 import { LEAGUE_WORDS } from './name-lists.ts';
 import { generatePool } from './players.ts';
 import { rngFor, shuffleFront } from './random.ts';
+import type { GameStyle } from './rules.ts';
 import { SPORT_PROFILES } from './sports.ts';
 
 export const DEMO_USERNAME = 'demo';
@@ -27,24 +32,40 @@ export const DEMO_LEAGUE_PLAN: readonly {
   season: number;
   numTeams: number;
   features?: LeagueFeatures;
+  /** How the league scores (rules.ts). */
+  style: GameStyle;
 }[] = [
-  { sport: 'football', season: 2021, numTeams: 12, features: { dynasty: true } },
-  { sport: 'football', season: 2021, numTeams: 10, features: { auction: true } },
-  { sport: 'football', season: 2020, numTeams: 14, features: { keepers: true } },
-  { sport: 'football', season: 2020, numTeams: 8 },
-  { sport: 'football', season: 2019, numTeams: 12, features: { tie: true } },
-  { sport: 'football', season: 2018, numTeams: 10 },
-  { sport: 'football', season: 2017, numTeams: 12 },
-  { sport: 'baseball', season: 2021, numTeams: 12 },
-  { sport: 'baseball', season: 2020, numTeams: 14 },
-  { sport: 'baseball', season: 2019, numTeams: 8 },
-  { sport: 'baseball', season: 2018, numTeams: 12 },
-  { sport: 'baseball', season: 2017, numTeams: 10 },
-  { sport: 'basketball', season: 2021, numTeams: 14, features: { dynasty: true } },
-  { sport: 'basketball', season: 2020, numTeams: 10 },
-  { sport: 'basketball', season: 2019, numTeams: 12 },
-  { sport: 'basketball', season: 2018, numTeams: 8 },
-  { sport: 'basketball', season: 2017, numTeams: 10 },
+  { sport: 'football', season: 2021, numTeams: 12, features: { dynasty: true }, style: 'ppr_te_premium' },
+  { sport: 'football', season: 2021, numTeams: 10, features: { auction: true }, style: 'half_ppr' },
+  { sport: 'football', season: 2020, numTeams: 14, features: { keepers: true }, style: 'ppr' },
+  { sport: 'football', season: 2020, numTeams: 8, style: 'half_ppr' },
+  { sport: 'football', season: 2019, numTeams: 12, features: { tie: true }, style: 'ppr' },
+  { sport: 'football', season: 2018, numTeams: 10, style: 'ppr' },
+  { sport: 'football', season: 2017, numTeams: 12, style: 'ppr' },
+  { sport: 'baseball', season: 2021, numTeams: 12, style: 'categories' },
+  { sport: 'baseball', season: 2020, numTeams: 14, style: 'categories' },
+  { sport: 'baseball', season: 2019, numTeams: 8, style: 'categories' },
+  { sport: 'baseball', season: 2018, numTeams: 12, style: 'points' },
+  { sport: 'baseball', season: 2017, numTeams: 10, style: 'points' },
+  { sport: 'basketball', season: 2021, numTeams: 14, features: { dynasty: true }, style: 'points' },
+  { sport: 'basketball', season: 2020, numTeams: 10, style: 'points' },
+  { sport: 'basketball', season: 2019, numTeams: 12, style: 'categories' },
+  { sport: 'basketball', season: 2018, numTeams: 8, style: 'categories' },
+  { sport: 'basketball', season: 2017, numTeams: 10, style: 'categories' },
+];
+
+/**
+ * The demo's leagues that are one league's seasons, oldest first (no two demo leagues share a
+ * name, so these chains say which carry on which: the same way of scoring, the name, size and
+ * details changed over the years as real leagues' do). A league in no chain has only its own season.
+ */
+export const DEMO_LEAGUE_CHAINS: readonly (readonly string[])[] = [
+  ['fb-2017-1', 'fb-2018-1', 'fb-2019-1', 'fb-2020-1', 'fb-2021-1'],
+  ['fb-2020-2', 'fb-2021-2'],
+  ['mlb-2017-1', 'mlb-2018-1'],
+  ['mlb-2019-1', 'mlb-2020-1', 'mlb-2021-1'],
+  ['nba-2017-1', 'nba-2018-1', 'nba-2019-1'],
+  ['nba-2020-1', 'nba-2021-1'],
 ];
 
 const SPORT_TITLES: Record<Sport, string> = {
@@ -83,7 +104,9 @@ export function generateDemoData(seed: number): DemoData {
     shuffleFront(words, words.length, rngFor(seed, `league-names:${sport}`));
     names.set(sport, words);
   }
-  for (const { sport, season, numTeams, features } of DEMO_LEAGUE_PLAN) {
+  // Players' form is a season's real-life fact: one per sport and season, shared by its leagues.
+  const forms = new Map<string, SeasonForm>();
+  for (const { sport, season, numTeams, features, style } of DEMO_LEAGUE_PLAN) {
     const profile = SPORT_PROFILES[sport];
     const count = (perSeason.get(`${sport}:${season}`) ?? 0) + 1;
     perSeason.set(`${sport}:${season}`, count);
@@ -110,12 +133,36 @@ export function generateDemoData(seed: number): DemoData {
       rngFor(seed, `league:${key}`),
     );
     // After the league is whole, from streams of its own: the rosters above stay as they were.
+    const { positions } = facts.get(sport) as PoolFacts;
     addLeagueActivity(league, facts.get(sport) as PoolFacts, features ?? {}, {
       seed,
       ownUserId: DEMO_EXTERNAL_USER_ID,
       ownDisplayName: DEMO_USERNAME,
     });
+    const formKey = `${sport}:${season}`;
+    const form =
+      forms.get(formKey) ??
+      new SeasonForm(seed, sport, season, lastPeriod(seasonCalendar(sport, season)), positions);
+    forms.set(formKey, form);
+    addLeagueGame(league, {
+      seed,
+      form,
+      style,
+      dynasty: features?.dynasty === true,
+      history: historyOf(key, season),
+      positions,
+    });
     leagues.push(league);
   }
   return { pools, leagues };
+}
+
+/** The league's seasons as its chain links them; a league in no chain has its own alone. */
+function historyOf(key: string, season: number): LeagueSeasonRecord[] {
+  const chain = DEMO_LEAGUE_CHAINS.find((c) => c.includes(key)) ?? [key];
+  return chain.map((platformLeagueKey) => ({
+    // Keys are "<sport>-<season>-<n>".
+    season: platformLeagueKey === key ? season : Number(platformLeagueKey.split('-')[1]),
+    platformLeagueKey,
+  }));
 }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SPORTS } from '../../../src/domain/catalog.ts';
+import { slotGroup } from '../../../src/domain/game.ts';
 import { poolKeyOf } from '../../../src/domain/pools.ts';
 import { generateDemoDataset } from '../../../src/platforms/demo/index.ts';
 
@@ -90,6 +91,52 @@ describe('generateDemoDataset', () => {
           playersPerSport: 10,
           platforms: ['espn', 'espn'],
         }),
+      RangeError,
+    );
+  });
+});
+
+describe('generateDemoDataset with the game', () => {
+  it('adds each league’s game when asked, its lineups adding up to the matchup scores', () => {
+    const plain = generateDemoDataset({
+      seed: 5,
+      leagues: 12,
+      playersPerSport: 900,
+      activity: true,
+    });
+    assert.ok(plain.leagues.every((l) => l.game === undefined));
+    const dataset = generateDemoDataset({
+      seed: 5,
+      leagues: 12,
+      playersPerSport: 900,
+      activity: true,
+      game: true,
+    });
+    // The game changes nothing the dataset had without it.
+    assert.deepEqual(
+      dataset.leagues.map((l) => ({ ...l, game: undefined })),
+      plain.leagues.map((l) => ({ ...l, game: undefined })),
+    );
+    for (const league of dataset.leagues) {
+      const scores = new Map(
+        (league.activity?.matchups ?? []).flatMap((m) =>
+          m.sides.map((s) => [`${m.period}:${s.rosterId}`, s.score] as const),
+        ),
+      );
+      const lineups = league.game?.lineups ?? [];
+      assert.ok(lineups.length > 0);
+      for (const lineup of lineups) {
+        assert.equal(lineup.points, scores.get(`${lineup.period}:${lineup.rosterId}`));
+        const starters = lineup.entries.filter((e) => slotGroup(e.slot) === 'starter');
+        const sum = starters.reduce((total, e) => total + Math.round((e.points ?? 0) * 100), 0);
+        assert.equal(sum, Math.round((lineup.points ?? 0) * 100));
+      }
+      assert.deepEqual(league.game?.history, [
+        { season: league.season, platformLeagueKey: league.platformLeagueKey },
+      ]);
+    }
+    assert.throws(
+      () => generateDemoDataset({ seed: 5, leagues: 1, playersPerSport: 900, game: true }),
       RangeError,
     );
   });
