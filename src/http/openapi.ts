@@ -10,6 +10,7 @@ import type { RouteDoc } from './route.ts';
 import type { OperationDoc } from './routes/operations.ts';
 import { NAMED_SCHEMAS } from '../serving/schemas.ts';
 import { GAME_NAMED_SCHEMAS } from '../serving/game-schemas.ts';
+import { RULES_NAMED_SCHEMAS } from '../serving/rules-schemas.ts';
 import { TEAM_NAMED_SCHEMAS } from '../serving/team-schemas.ts';
 import { ADMIN_TAGS } from './admin/route.ts';
 import type { AdminRouteDoc } from './admin/route.ts';
@@ -143,6 +144,7 @@ export function buildOpenApi(
   const named: ReadonlyArray<readonly [string, TSchema]> = [
     ...NAMED_SCHEMAS,
     ...TEAM_NAMED_SCHEMAS,
+    ...RULES_NAMED_SCHEMAS,
     ...GAME_NAMED_SCHEMAS,
     ...(adminRoutes.length > 0 ? ADMIN_NAMED_SCHEMAS : []),
   ];

@@ -6,13 +6,10 @@ import { getHistory } from '../serving/operations/history.ts';
 import { listLineups } from '../serving/operations/lineups.ts';
 import { getPlayerInjury } from '../serving/operations/player-injury.ts';
 import { getRules } from '../serving/operations/rules.ts';
-import {
-  LineupsSchema,
-  PlayerInjurySchema,
-  RulesSchema,
-  SeasonSchema,
-} from '../serving/game-schemas.ts';
-import type { InjuryBody, LineupsBody, RulesBody } from '../serving/game-schemas.ts';
+import { LineupsSchema, PlayerInjurySchema, SeasonSchema } from '../serving/game-schemas.ts';
+import type { InjuryBody, LineupsBody } from '../serving/game-schemas.ts';
+import { RulesSchema } from '../serving/rules-schemas.ts';
+import type { RulesBody } from '../serving/rules-schemas.ts';
 import { listed } from './summaries.ts';
 import { toolOf } from './tool.ts';
 import type { ToolDefinition } from './tool.ts';

@@ -7,8 +7,8 @@ import {
   HistorySchema,
   LineupsSchema,
   PlayerInjurySchema,
-  RulesSchema,
 } from '../../src/serving/game-schemas.ts';
+import { RulesSchema } from '../../src/serving/rules-schemas.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { buildGame, buildGameLeagueSnapshot } from '../helpers/game-data.ts';

@@ -1,7 +1,7 @@
 // How the league scores and which lineup slots it has (the `league` product).
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.ts';
-import { RulesSchema, toRulesBody } from '../game-schemas.ts';
+import { RulesSchema, toRulesBody } from '../rules-schemas.ts';
 import { LeagueIdParam, NoQuery, leagueOrNotFound } from './common.ts';
 
 export const getRules = defineOperation({
