@@ -292,5 +292,33 @@ for (const dialect of testBackends()) {
         assert.equal(await again.text(), '');
       }
     });
+
+    it("never serves one user's season league ids to another", async () => {
+      // Bob joins the league; the 2020 season is Alice's only.
+      await t.addLeague(
+        buildGameLeagueSnapshot({
+          platformLeagueKey: 'game-1',
+          name: 'Game League',
+          game: buildGame({
+            history: [
+              { season: 2021, platformLeagueKey: 'game-1' },
+              { season: 2020, platformLeagueKey: '784462448236363776' },
+              { season: 2019, platformLeagueKey: 'never-synced' },
+            ],
+          }),
+        }),
+        w.bobId,
+      );
+      await t.app.refresh();
+      const alice = (await json(`/league/history/${league}`)) as Array<{ league_id: unknown }>;
+      assert.equal(alice[1]?.league_id, w.leagues.lastYear);
+      const response = await t.request(`/league/history/${league}`, { token: w.tokens.bob });
+      assert.equal(response.status, 200);
+      const bob = (await response.json()) as Array<{ league_id: unknown }>;
+      assert.deepEqual(
+        bob.map((season) => season.league_id),
+        [null, null, league],
+      );
+    });
   });
 }
