@@ -310,6 +310,10 @@ for (const dialect of testBackends()) {
         w.bobId,
       );
       await t.app.refresh();
+      // Bob's leagues held in memory, so that a cached answer of the league would reach him.
+      const bobsLeagues = await t.request('/league/findAllLeagues', { token: w.tokens.bob });
+      assert.equal(bobsLeagues.status, 200);
+      await bobsLeagues.arrayBuffer();
       const alice = (await json(`/league/history/${league}`)) as Array<{ league_id: unknown }>;
       assert.equal(alice[1]?.league_id, w.leagues.lastYear);
       const response = await t.request(`/league/history/${league}`, { token: w.tokens.bob });
