@@ -1,7 +1,7 @@
 // `npm run fuzz -- [--part public|surfaces|both] [--store sqlite|postgres|both] [--count 10000]
 // [--seconds 300] [--seed 1] [--concurrency 8]`: the fuzzers against `fantasy-data serve` on a
 // fresh demo store (a temporary SQLite folder, and a fresh schema of TEST_DATABASE_URL or
-// --database-url), its platforms a fake on 127.0.0.1: the five public endpoints (fuzz.ts), then
+// --database-url), its platforms a fake on 127.0.0.1: every public API operation (fuzz.ts), then
 // the admin API and the connect page (fuzz-surfaces.ts); --count and --seconds bound each part.
 // Exits 1 on any failure.
 import { randomBytes } from 'node:crypto';

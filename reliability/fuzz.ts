@@ -1,8 +1,11 @@
-// A fuzzer over the five endpoints: hostile requests sent as raw bytes on 127.0.0.1 (odd
-// methods, paths, encodings, queries, headers, tokens, sizes), each on its own connection.
+// A fuzzer over every operation of the public API (each path of /openapi.json's API routes):
+// hostile requests sent as raw bytes on 127.0.0.1 (odd methods, paths, encodings, queries,
+// headers, tokens, sizes), each on its own connection.
 // It counts statuses and reports every 5xx, every connection closed (or left waiting over 10 s)
 // without an answer, and every leak: the intruder's token (a user with no leagues) must never
 // read a league.
+import { loadConfig } from '../src/config.ts';
+import { apiRoutes } from '../src/http/routes/index.ts';
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { exchange } from './fuzz-exchange.ts';
@@ -114,7 +117,23 @@ const QUERIES = [
   '?sport',
   '?&&&',
   `?sport=${'x'.repeat(2000)}`,
+  '?week=1',
+  '?week=0',
+  '?week=101',
+  '?week=1&week=2',
+  '?roster_id=1',
+  '?roster_id=',
+  '?week=1&roster_id=2',
+  '?roster_id=nobody',
+  '?type=trade&limit=5',
+  '?cursor=abc',
 ];
+const ROSTER_IDS = ['1', '2', '10', '0', 'nobody', '%20', 'x'.repeat(100), '%zz'];
+
+/** The path template of every public API operation, as /openapi.json lists them. */
+const TEMPLATES: readonly string[] = apiRoutes(loadConfig({}).supportedSeasons).map(
+  (route) => route.doc.path,
+);
 const ACCEPTS = [
   'application/json',
   'application/xml',
@@ -129,19 +148,20 @@ const ACCEPTS = [
 ];
 const ENCODINGS = ['gzip', 'br', 'gzip, br', 'identity', 'deflate', '*', 'br;q=0, gzip;q=0'];
 
-function leaguePath(rng: Rng, id: string): string {
-  switch (rng.int(0, 4)) {
-    case 0:
-      return `/league/settings/${id}`;
-    case 1:
-      return `/players/${id}/searchPlayer/player_id/${rng.pick(IDS)}`;
-    case 2:
-      return `/players/${id}/searchPlayer/name/${encodeName(rng)}`;
-    case 3:
-      return `/players/getAllRostered/${id}/names`;
-    default:
-      return `/league/findAllLeagues`;
-  }
+/** An operation's path with its parameters filled: the league id given, the others drawn. */
+function operationPath(rng: Rng, template: string, id: string): string {
+  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    switch (name) {
+      case 'league_id':
+        return id;
+      case 'player_name':
+        return encodeName(rng);
+      case 'roster_id':
+        return rng.pick(ROSTER_IDS);
+      default:
+        return rng.pick(IDS);
+    }
+  });
 }
 
 function encodeName(rng: Rng): string {
@@ -177,7 +197,8 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   const id = rng.chance(0.6) ? String(rng.pick(target.leagueIds)) : rng.pick(IDS);
   const method = rng.pick(METHODS);
   const odd = rng.chance(0.15);
-  const path = (odd ? oddPath(rng) : leaguePath(rng, id)) + rng.pick(QUERIES);
+  const template = rng.pick(TEMPLATES);
+  const path = (odd ? oddPath(rng) : operationPath(rng, template, id)) + rng.pick(QUERIES);
   const headers: string[] = [`Host: ${target.host}:${target.port}`, 'Connection: close'];
   switch (rng.int(0, 9)) {
     case 0:
@@ -211,7 +232,8 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   const bytes = Buffer.from(text, 'utf8');
   // Now and then a stray byte that is not valid in a request line.
   if (rng.chance(0.02)) bytes[rng.int(0, Math.min(20, bytes.length - 1))] = rng.int(0, 31);
-  const leagueRoute = !odd && !path.startsWith('/league/findAllLeagues');
+  // The user-scoped operations (/user, /meta, the league list) answer any token 200.
+  const leagueRoute = !odd && template.includes('{league_id}');
   return { bytes, intruderLeague: intruder && leagueRoute && method === 'GET' };
 }
 

@@ -436,6 +436,19 @@ export const RESPONSE_EXAMPLES: Readonly<Record<string, ResponseExample>> = {
       ],
     },
   },
+  getRules: {
+    status: 200,
+    body: { league_id: 11, scoring_rules: [], categories: [], roster_slots: [] },
+  },
+  listLineups: { status: 200, body: { league_id: 11, week: 1, teams: [] } },
+  getHistory: {
+    status: 200,
+    body: [{ season: 2021, platform_league_id: 'fb-2021-1', league_id: 11 }],
+  },
+  getPlayerInjury: {
+    status: 200,
+    body: { player_id: '4046', full_name: 'Josh Allman', injury: null },
+  },
   getPlayerIds: { status: 200, body: { player_id: '4046', full_name: 'Josh Allman', ids: [] } },
   getUser: {
     status: 200,

@@ -9,6 +9,8 @@ import type { ProblemCode } from '../serving/problems.ts';
 import type { RouteDoc } from './route.ts';
 import type { OperationDoc } from './routes/operations.ts';
 import { NAMED_SCHEMAS } from '../serving/schemas.ts';
+import { GAME_NAMED_SCHEMAS } from '../serving/game-schemas.ts';
+import { RULES_NAMED_SCHEMAS } from '../serving/rules-schemas.ts';
 import { TEAM_NAMED_SCHEMAS } from '../serving/team-schemas.ts';
 import { ADMIN_TAGS } from './admin/route.ts';
 import type { AdminRouteDoc } from './admin/route.ts';
@@ -142,6 +144,8 @@ export function buildOpenApi(
   const named: ReadonlyArray<readonly [string, TSchema]> = [
     ...NAMED_SCHEMAS,
     ...TEAM_NAMED_SCHEMAS,
+    ...RULES_NAMED_SCHEMAS,
+    ...GAME_NAMED_SCHEMAS,
     ...(adminRoutes.length > 0 ? ADMIN_NAMED_SCHEMAS : []),
   ];
   const names = new Map<TSchema, string>(named.map(([name, schema]) => [schema, name]));
@@ -176,10 +180,16 @@ export function buildOpenApi(
         ' Errors are `application/problem+json` (RFC 9457) carrying `request_id`.',
     },
     tags: [
-      { name: 'league', description: 'Leagues (product `league`).' },
-      { name: 'player', description: 'Players of a league (product `player`).' },
+      {
+        name: 'league',
+        description: 'Leagues, their rules and seasons (product `league`).',
+      },
+      {
+        name: 'player',
+        description: 'Players of a league and their injuries (product `player`).',
+      },
       { name: 'roster', description: 'Rostered players (product `roster`).' },
-      { name: 'team', description: 'Teams, standings and matchups (product `team`).' },
+      { name: 'team', description: 'Teams, standings, matchups and lineups (product `team`).' },
       {
         name: 'transaction',
         description: 'Transactions and drafts of a league (product `transaction`).',

@@ -9,6 +9,7 @@ import { LeagueSchema, PlayerSchema, RosteredPlayersSchema } from '../serving/sc
 import type { PlayerBody } from '../serving/schemas.ts';
 import { describeLeague, describePlayer, listed } from './summaries.ts';
 import { accountTools } from './tools-account.ts';
+import { gameTools } from './tools-game.ts';
 import { teamTools } from './tools-teams.ts';
 import { toolOf } from './tool.ts';
 import { transactionTools } from './tools-transactions.ts';
@@ -164,6 +165,7 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     listRostered,
     ...teamTools(),
     ...transactionTools(operations),
+    ...gameTools(),
     ...accountTools(seasons),
   ];
 }

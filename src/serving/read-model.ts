@@ -23,6 +23,9 @@ import type { UserOverview } from '../storage/repositories/user-overview.ts';
 import { poolKeyOf } from '../domain/pools.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
 import { readDrafts, readTransactions } from './transaction-reads.ts';
+import { readInjuries, readLineups, readRules, readSeasons } from './game-reads.ts';
+import type { LeagueSeasonRead, LineupFilter, LineupsAnswer } from './game-reads.ts';
+import type { InjuryRecord, LeagueRules } from '../domain/game.ts';
 import type { DraftsAnswer, TransactionFilter, TransactionsAnswer } from './transaction-reads.ts';
 
 export interface LeagueQuery {
@@ -66,6 +69,17 @@ export interface ReadModel {
     filter: TransactionFilter,
   ): Promise<TransactionsAnswer | undefined>;
   listDrafts(league: League): Promise<DraftsAnswer>;
+  /** The league's rules; undefined when none are synced. */
+  findRules(league: League): Promise<LeagueRules | undefined>;
+  /** A week's lineups or the current one; undefined when `filter.rosterId` is no team of it. */
+  listLineups(league: League, filter: LineupFilter): Promise<LineupsAnswer | undefined>;
+  /** The league's seasons oldest first, with the user's league id of each served one. */
+  listSeasons(userId: number, league: League): Promise<LeagueSeasonRead[]>;
+  /** The injuries of these players: the league's list, else the pool's. */
+  findInjuries(
+    league: League,
+    playerIds: readonly string[],
+  ): Promise<ReadonlyMap<string, InjuryRecord>>;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
 }
@@ -114,6 +128,10 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
     findLeagueSyncTimes: (userId) => findLeagueSyncTimes(db, userId),
     listTransactions: (league, filter) => readTransactions(db, league, filter),
     listDrafts: (league) => readDrafts(db, league),
+    findRules: (league) => readRules(db, league),
+    listLineups: (league, filter) => readLineups(db, league, filter),
+    listSeasons: (userId, league) => readSeasons(db, userId, league, served),
+    findInjuries: (league, playerIds) => readInjuries(db, league, playerIds),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -7,6 +7,8 @@ import type { Static } from '@sinclair/typebox';
 import { MATCHUP_KINDS, MATCHUP_STATUSES } from '../domain/league-data.ts';
 import type { MatchupRecord, TeamManagerRecord } from '../domain/league-data.ts';
 import type { FantasyTeamRecord, Player } from '../domain/records.ts';
+import type { InjuryRecord } from '../domain/game.ts';
+import { InjurySchema, toInjuryBody } from './game-schemas.ts';
 import { PlayerSchema, literals, toPlayerBody } from './schemas.ts';
 
 const RosterId = Type.String({
@@ -67,11 +69,19 @@ export const TeamListSchema = Type.Array(TeamSchema, {
   xml: { name: 'Teams', wrapped: true },
 });
 
+/** A Player record with the player's injury, where the platform lists one. */
+const TeamPlayerSchema = Type.Object(
+  { ...PlayerSchema.properties, injury: Type.Optional(InjurySchema) },
+  { additionalProperties: false },
+);
+
 export const TeamWithPlayersSchema = Type.Object(
   {
     ...teamMembers,
-    players: Type.Array(PlayerSchema, {
-      description: 'The players on the team, ordered by full_name, then player_id.',
+    players: Type.Array(TeamPlayerSchema, {
+      description:
+        'The players on the team, ordered by full_name, then player_id, each with its injury ' +
+        'where the platform lists one.',
     }),
   },
   { additionalProperties: false, xml: { name: 'Team' } },
@@ -175,8 +185,15 @@ export function toTeamBody(team: FantasyTeamRecord): TeamBody {
 export function toTeamWithPlayersBody(
   team: FantasyTeamRecord,
   players: readonly Player[],
+  injuries: ReadonlyMap<string, InjuryRecord> = new Map(),
 ): TeamWithPlayersBody {
-  return { ...toTeamBody(team), players: players.map(toPlayerBody) };
+  return {
+    ...toTeamBody(team),
+    players: players.map((player) => {
+      const injury = injuries.get(player.playerId);
+      return { ...toPlayerBody(player), injury: injury && toInjuryBody(injury) };
+    }),
+  };
 }
 
 export function toStandingBody(team: FantasyTeamRecord): StandingBody {

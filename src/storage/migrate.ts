@@ -28,6 +28,7 @@ import { webhooks } from './migrations/015-webhooks.ts';
 import { connectOutcome } from './migrations/016-connect-outcome.ts';
 import { scaleIndexes } from './migrations/017-scale-indexes.ts';
 import { rosterStatistics } from './migrations/018-roster-statistics.ts';
+import { leagueGame } from './migrations/019-league-game.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016-connect-outcome': connectOutcome,
   '017-scale-indexes': scaleIndexes,
   '018-roster-statistics': rosterStatistics,
+  '019-league-game': leagueGame,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */

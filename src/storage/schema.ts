@@ -124,6 +124,10 @@ export interface PlayersTable {
   irl_team: string | null;
   uniform_number: string | null;
   active: number;
+  /** PlayerRecord.injury where the pool's list carries it (019); null: healthy or not said. */
+  injury_status: string | null;
+  injury_designation: string | null;
+  injury_note: string | null;
 }
 
 export interface PlayerPoolsTable {
@@ -386,6 +390,43 @@ export interface Schema {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  league_rules: LeagueRulesTable;
+  lineups: LineupsTable;
+  league_injuries: LeagueInjuriesTable;
+  league_seasons: LeagueSeasonsTable;
+}
+
+/** A league's LeagueRules (domain/game.ts) as JSON, read and replaced whole (migration 019). */
+export interface LeagueRulesTable {
+  league_id: number;
+  rules: string;
+}
+
+/** One team's lineup in one period (TeamLineupRecord); period 0 is the current lineup (019). */
+export interface LineupsTable {
+  league_id: number;
+  period: number;
+  roster_id: string;
+  points: number | null;
+  projected_points: number | null;
+  /** JSON array of {playerId, slot, platformSlot, points?, projectedPoints?}, in lineup order. */
+  entries: string;
+}
+
+/** A player the league's calls list as hurt or unavailable (InjuryRecord, 019). */
+export interface LeagueInjuriesTable {
+  league_id: number;
+  player_id: string;
+  status: string;
+  designation: string;
+  note: string | null;
+}
+
+/** One season of the league as its platform links them (LeagueSeasonRecord, 019). */
+export interface LeagueSeasonsTable {
+  league_id: number;
+  season: number;
+  platform_league_key: string;
 }
 
 /** Where webhooks go (migration 015); a deleted endpoint keeps its row, with `disabled_at`. */

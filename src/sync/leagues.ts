@@ -1,8 +1,9 @@
 // All listed leagues of one account: fetched concurrently, written one by one in a fixed order.
-import { poolKeyOf, poolKeyText } from '../domain/pools.ts';
+import { isSeasonFinished, poolKeyOf, poolKeyText } from '../domain/pools.ts';
 import { whenAborted } from '../platforms/abort.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../platforms/connector.ts';
 import type { Store } from '../storage/db.ts';
+import { findFinalLineupPeriods } from '../storage/repositories/game-reads.ts';
 import { loadStoredPlayers } from '../storage/repositories/players.ts';
 import { leagueKey } from '../storage/repositories/league-keys.ts';
 import { fetchLeague, writeLeague } from './league.ts';
@@ -44,12 +45,19 @@ export async function syncLeagues(
   const fetchControl = new AbortController();
   const { signal } = options;
   const stopWaiting = signal ? whenAborted(signal, () => fetchControl.abort(signal.reason)) : noop;
+  const now = (options.now ?? (() => new Date()))();
   try {
     const fetches = startWithLimit(ordered, options.concurrency ?? DEFAULT_CONCURRENCY, (ref) => {
       const pool = poolKeyOf({ ...ref, platform: connector.platform });
+      const leagueId = run.knownLeagueIds.get(leagueKey(ref.platformLeagueKey, ref.season));
       const context = {
         async storedPlayerIds(ids: readonly string[]): Promise<ReadonlySet<string>> {
           return new Set((await loadStoredPlayers(store.db, pool, ids)).keys());
+        },
+        // What the store holds as final is not fetched again (a finished week is read once).
+        async finalLineupPeriods(): Promise<ReadonlySet<number>> {
+          if (leagueId === undefined) return new Set();
+          return findFinalLineupPeriods(store.db, leagueId, isSeasonFinished(ref.season, now));
         },
       };
       return fetchLeague(connector, account, ref, context, fetchControl.signal);

@@ -124,6 +124,24 @@ describe('typed client against a running server on the demo store', () => {
     assert.equal((await api.getMeta()).data.leagues.length, 17);
   });
 
+  it("reads the game: rules, a week's lineups, the seasons and a player's injury", async () => {
+    const api = client();
+    assert.equal((await api.getRules(WEEKEND_LEAGUE)).data.league_id, WEEKEND_LEAGUE);
+    const week1 = (await api.listLineups(WEEKEND_LEAGUE, { week: 1 })).data;
+    assert.equal(week1.week, 1);
+    const current = (await api.listLineups(WEEKEND_LEAGUE, { rosterId: '1' })).data;
+    assert.equal(current.week, undefined);
+    assert.ok(current.teams.every((team) => team.fantasy_team_roster_id === '1'));
+    const seasons = (await api.getHistory(WEEKEND_LEAGUE)).data;
+    assert.ok(seasons.some((s) => s.season === 2021 && s.league_id === WEEKEND_LEAGUE));
+    const injury = (await api.getPlayerInjury(WEEKEND_LEAGUE, '4046')).data;
+    assert.equal(injury.player_id, '4046');
+    await assert.rejects(
+      api.listLineups(WEEKEND_LEAGUE, { rosterId: 'nobody' }),
+      (error: unknown) => error instanceof FantasyApiError && error.status === 400,
+    );
+  });
+
   it('throws problems as FantasyApiError with status, type, code and request id', async () => {
     const missing = await client()
       .getLeagueSettings(999_999)

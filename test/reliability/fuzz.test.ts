@@ -1,5 +1,6 @@
-// The fuzzer's short version (npm run fuzz runs the long one): 2,000 hostile requests against
-// the real server on a demo store, on every backend. No 5xx, no dropped connection, no leak.
+// The fuzzer's short version (npm run fuzz runs the long one): 2,000 hostile requests to every
+// public API operation, against the real server on a demo store, on every backend. No 5xx, no
+// dropped connection, no leak.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';

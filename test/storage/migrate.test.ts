@@ -107,6 +107,7 @@ for (const dialect of testBackends()) {
           { name: '016-connect-outcome' },
           { name: '017-scale-indexes' },
           { name: '018-roster-statistics' },
+          { name: '019-league-game' },
         ]);
       } finally {
         await second.close();

@@ -35,6 +35,9 @@ describeEachBackend('writePlayerPool', ({ store }) => {
       irl_team: null,
       uniform_number: null,
       active: 0,
+      injury_status: null,
+      injury_designation: null,
+      injury_note: null,
     });
     assert.equal(playerRow(state.players, '4046')?.active, 1);
     const pool = await getPlayerPoolState(store().db, {

@@ -10,6 +10,7 @@ import type { CompiledQuery as Compiled } from 'kysely';
 import type { Store, Tx } from '../../src/storage/db.ts';
 import { createStoreReadModel } from '../../src/serving/read-model.ts';
 import { findKnownLeagueIds } from '../../src/storage/repositories/league-keys.ts';
+import { findFinalLineupPeriods } from '../../src/storage/repositories/game-reads.ts';
 import {
   findCompleteSeasons,
   findLastGoodSyncs,
@@ -32,6 +33,7 @@ import {
 } from '../../src/storage/repositories/syncs.ts';
 import { claimDueDeliveries } from '../../src/storage/repositories/webhook-deliveries.ts';
 import { createUser, hasUsers } from '../../src/storage/repositories/users.ts';
+import { buildGameLeagueSnapshot } from '../helpers/game-data.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { planOf, recordQueries, tablesScanned } from '../helpers/query-plans.ts';
 import { describeEachBackend } from './backends.ts';
@@ -74,6 +76,24 @@ function cases(ids: { userId: number; leagueId: number }): Case[] {
         model(s, db).listTransactions(await league(s, db), { types: [], limit: 25 }),
     },
     { name: 'drafts', run: async (db, s) => model(s, db).listDrafts(await league(s, db)) },
+    { name: 'rules', run: async (db, s) => model(s, db).findRules(await league(s, db)) },
+    {
+      name: "a week's lineups",
+      run: async (db, s) => model(s, db).listLineups(await league(s, db), { week: 1 }),
+    },
+    {
+      name: "one team's current lineup",
+      run: async (db, s) => model(s, db).listLineups(await league(s, db), { rosterId: '1' }),
+    },
+    {
+      name: 'seasons',
+      run: async (db, s) => model(s, db).listSeasons(userId, await league(s, db)),
+    },
+    {
+      name: 'injuries',
+      run: async (db, s) => model(s, db).findInjuries(await league(s, db), ['4046', 'DET']),
+    },
+    { name: 'final lineup periods', run: (db) => findFinalLineupPeriods(db, leagueId, true) },
     {
       name: 'player ids elsewhere',
       run: async (db, s) => model(s, db).findPlayerIds(await league(s, db), '4046'),
@@ -176,7 +196,7 @@ async function wholeReads(store: Store, query: Compiled, limited: boolean): Prom
 describeEachBackend('query plans at scale', ({ store, dialect }) => {
   it('reaches every row of the serving path, the feed, syncs and webhooks through an index', async () => {
     const user = await createUser(store().db, 'alice');
-    const { leagueId } = await writeLeagueSnapshot(store(), buildLeagueSnapshot(), {
+    const { leagueId } = await writeLeagueSnapshot(store(), buildGameLeagueSnapshot(), {
       userId: user.id,
       accountId: null,
     });

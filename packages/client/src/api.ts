@@ -243,6 +243,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/league/rules/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the league's scoring rules and roster slots
+     * @description How the league scores (`scoring_type`; every scoring rule with the platform's stat id and name, the service's `stat_key` where one exists, points per unit, thresholds, bonuses and positions; the categories of a category league), its lineup slots with their counts (the service's slot name and the platform's beside it), playoffs, waivers, the trade deadline and the first and last week, as far as the platform gives them: what it does not give is absent. A league whose rules are not synced yet answers empty lists.
+     *
+     *     Requires a token with the `league` product.
+     */
+    get: operations['getRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/lineups/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a week's lineups with points, or the current lineup
+     * @description With `week`: that week's box score, every team's players in their slots (starters first, then bench, reserve and taxi) with their points and projections where the platform gives them; a team's `points` is the score /league/matchups gives that team that week. Without `week`: the current lineup, the slot of every rostered player now, without points. `roster_id` narrows it to one team (400 for one that is no team of the league). Players carry full_name, position and irl_team from the league's pool and their injury where the platform lists one. A week not synced gives no teams.
+     *
+     *     Requires a token with the `team` product.
+     */
+    get: operations['listLineups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/league/history/{league_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the league's seasons
+     * @description The same league in every season its platform links, oldest first: the season, the platform's id of the league that season, and this service's league_id for it when the token's user has that season synced (and it is a served season), else null. A league whose platform links no other season gives its own season alone.
+     *
+     *     Requires a token with the `league` product.
+     */
+    get: operations['getHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/players/{league_id}/injury/{player_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a player's injury
+     * @description The injury of any player of the league's pool: the status (normalized: questionable, doubtful, out, injured_reserve, suspended...) and the platform's designation and note, as the league's platform lists it; `injury` is null for a player it does not list as hurt or unavailable.
+     *
+     *     Requires a token with the `player` product.
+     */
+    get: operations['getPlayerInjury'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/players/{league_id}/ids/{player_id}': {
     parameters: {
       query?: never;
@@ -940,8 +1028,45 @@ export interface components {
       /** @description The platform's id of the division. */
       division_id?: string;
       division_name?: string;
-      /** @description The players on the team, ordered by full_name, then player_id. */
-      players: components['schemas']['Player'][];
+      /** @description The players on the team, ordered by full_name, then player_id, each with its injury where the platform lists one. */
+      players: {
+        /** @description The platform's own player id. */
+        player_id: string;
+        /** @description Primary position, e.g. QB, SS, PG. */
+        position?: string;
+        sport: string;
+        first_name?: string;
+        last_name?: string;
+        full_name: string;
+        /** @description Real-life team abbreviation, upper case. */
+        irl_team?: string;
+        /** @description The fantasy team in this league holding the player. */
+        fantasy_team_roster_id?: string;
+        uniform_number?: string;
+        injury?: {
+          /**
+           * @description The service's status: physically_unable is a PUP list, not_active a player listed inactive or in the minors, other a designation the list lacks (see `designation`).
+           * @enum {string}
+           */
+          status:
+            | 'probable'
+            | 'questionable'
+            | 'doubtful'
+            | 'out'
+            | 'day_to_day'
+            | 'injured_reserve'
+            | 'physically_unable'
+            | 'non_football_injury'
+            | 'suspended'
+            | 'illness'
+            | 'not_active'
+            | 'other';
+          /** @description The platform's designation (`Q`, `IR`, `Sus`). */
+          designation: string;
+          /** @description What and where, where said (`Hamstring`). */
+          note?: string;
+        };
+      }[];
     };
     Standing: {
       /** @description 1 for the league's leader, as the platform ranks it (ties may share a rank). */
@@ -980,6 +1105,387 @@ export interface components {
       }[];
       /** @description The platform's id of the fantasy team within the league: the same value as a Player's `fantasy_team_roster_id`. */
       winner_roster_id?: string;
+    };
+    Rules: {
+      /** Format: int64 */
+      league_id: number;
+      /** @enum {string} */
+      scoring_type?:
+        'head_to_head_points' | 'head_to_head_categories' | 'rotisserie' | 'total_points';
+      /** @description Empty for a category or rotisserie league, and before rules are synced. */
+      scoring_rules: {
+        /** @description The platform's id of the stat (Sleeper's `pass_yd`, ESPN's `3`, MFL's `#P`). */
+        stat_id: string;
+        /** @description The platform's name of the stat. */
+        stat_name?: string;
+        /**
+         * @description The service's name of the stat, where it maps to one.
+         * @enum {string}
+         */
+        stat_key?:
+          | 'passing_yards'
+          | 'passing_touchdowns'
+          | 'passing_interceptions'
+          | 'passing_completions'
+          | 'passing_attempts'
+          | 'passing_two_point'
+          | 'rushing_yards'
+          | 'rushing_touchdowns'
+          | 'rushing_attempts'
+          | 'rushing_two_point'
+          | 'receptions'
+          | 'receiving_yards'
+          | 'receiving_touchdowns'
+          | 'receiving_targets'
+          | 'receiving_two_point'
+          | 'fumbles_lost'
+          | 'fumbles'
+          | 'return_touchdowns'
+          | 'field_goals_made'
+          | 'field_goals_missed'
+          | 'extra_points_made'
+          | 'extra_points_missed'
+          | 'sacks'
+          | 'defensive_interceptions'
+          | 'fumbles_recovered'
+          | 'defensive_touchdowns'
+          | 'safeties'
+          | 'blocked_kicks'
+          | 'points_allowed'
+          | 'yards_allowed'
+          | 'tackles'
+          | 'runs'
+          | 'hits'
+          | 'home_runs'
+          | 'runs_batted_in'
+          | 'stolen_bases'
+          | 'batting_average'
+          | 'on_base_percentage'
+          | 'slugging_percentage'
+          | 'walks'
+          | 'strikeouts'
+          | 'wins'
+          | 'losses'
+          | 'saves'
+          | 'holds'
+          | 'earned_run_average'
+          | 'whip'
+          | 'innings_pitched'
+          | 'quality_starts'
+          | 'points'
+          | 'rebounds'
+          | 'assists'
+          | 'steals'
+          | 'blocks'
+          | 'turnovers'
+          | 'three_pointers_made'
+          | 'field_goal_percentage'
+          | 'free_throw_percentage';
+        /** @description Points for every `per` units of the stat (each unit without `per`); a bonus. */
+        points: number;
+        per?: number;
+        /** @description The rule applies from this value of the stat. */
+        min?: number;
+        /** @description The rule applies up to this value. */
+        max?: number;
+        /** @description true: `points` once when the stat reaches `min`. */
+        bonus?: boolean;
+        /** @description Only players at these positions (a tight-end premium); absent: every one. */
+        positions?: string[];
+      }[];
+      /** @description A category or rotisserie league's categories; empty otherwise. */
+      categories: {
+        /** @description The platform's id of the stat (Sleeper's `pass_yd`, ESPN's `3`, MFL's `#P`). */
+        stat_id: string;
+        /** @description The platform's name of the stat. */
+        stat_name?: string;
+        /**
+         * @description The service's name of the stat, where it maps to one.
+         * @enum {string}
+         */
+        stat_key?:
+          | 'passing_yards'
+          | 'passing_touchdowns'
+          | 'passing_interceptions'
+          | 'passing_completions'
+          | 'passing_attempts'
+          | 'passing_two_point'
+          | 'rushing_yards'
+          | 'rushing_touchdowns'
+          | 'rushing_attempts'
+          | 'rushing_two_point'
+          | 'receptions'
+          | 'receiving_yards'
+          | 'receiving_touchdowns'
+          | 'receiving_targets'
+          | 'receiving_two_point'
+          | 'fumbles_lost'
+          | 'fumbles'
+          | 'return_touchdowns'
+          | 'field_goals_made'
+          | 'field_goals_missed'
+          | 'extra_points_made'
+          | 'extra_points_missed'
+          | 'sacks'
+          | 'defensive_interceptions'
+          | 'fumbles_recovered'
+          | 'defensive_touchdowns'
+          | 'safeties'
+          | 'blocked_kicks'
+          | 'points_allowed'
+          | 'yards_allowed'
+          | 'tackles'
+          | 'runs'
+          | 'hits'
+          | 'home_runs'
+          | 'runs_batted_in'
+          | 'stolen_bases'
+          | 'batting_average'
+          | 'on_base_percentage'
+          | 'slugging_percentage'
+          | 'walks'
+          | 'strikeouts'
+          | 'wins'
+          | 'losses'
+          | 'saves'
+          | 'holds'
+          | 'earned_run_average'
+          | 'whip'
+          | 'innings_pitched'
+          | 'quality_starts'
+          | 'points'
+          | 'rebounds'
+          | 'assists'
+          | 'steals'
+          | 'blocks'
+          | 'turnovers'
+          | 'three_pointers_made'
+          | 'field_goal_percentage'
+          | 'free_throw_percentage';
+        /** @description ERA, WHIP, turnovers. */
+        lower_is_better?: boolean;
+      }[];
+      /** @description The lineup slots with their counts; empty before rules are synced. */
+      roster_slots: {
+        /**
+         * @description The service's name of the slot: QB RB WR TE K DEF DL LB DB IDP_FLEX FLEX SUPER_FLEX, the baseball and basketball positions, UTIL, BN (bench), IR, TAXI, NA; OTHER for a platform's slot the list lacks (`platform_slot` names it).
+         * @enum {string}
+         */
+        slot:
+          | 'QB'
+          | 'RB'
+          | 'WR'
+          | 'TE'
+          | 'K'
+          | 'DEF'
+          | 'DL'
+          | 'LB'
+          | 'DB'
+          | 'IDP_FLEX'
+          | 'FLEX'
+          | 'SUPER_FLEX'
+          | 'C'
+          | '1B'
+          | '2B'
+          | '3B'
+          | 'SS'
+          | 'CI'
+          | 'MI'
+          | 'IF'
+          | 'OF'
+          | 'LF'
+          | 'CF'
+          | 'RF'
+          | 'DH'
+          | 'SP'
+          | 'RP'
+          | 'P'
+          | 'PG'
+          | 'SG'
+          | 'SF'
+          | 'PF'
+          | 'G'
+          | 'F'
+          | 'UTIL'
+          | 'BN'
+          | 'IR'
+          | 'TAXI'
+          | 'NA'
+          | 'OTHER';
+        /** @description The platform's name or id of the slot. */
+        platform_slot: string;
+        count: number;
+        /** @description Where the platform lists them (a flex slot). */
+        eligible_positions?: string[];
+      }[];
+      playoffs?: {
+        teams?: number;
+        /** @description The first week or scoring period of the playoffs. */
+        first_week?: number;
+      };
+      waivers?: {
+        /**
+         * @description faab: blind bids from a budget; rolling: the claimant moves to last; reverse_standings: worst team first; none: free agents only.
+         * @enum {string}
+         */
+        type?: 'faab' | 'rolling' | 'reverse_standings' | 'none';
+        /** @description The platform's word for it. */
+        platform_type?: string;
+        /** @description Each team's season budget. */
+        faab_budget?: number;
+      };
+      /** @description The last week trades are allowed in. */
+      trade_deadline_week?: number;
+      /**
+       * Format: date-time
+       * @description When trades end (UTC).
+       */
+      trade_deadline_at?: string;
+      /** @description The first scoring period of the season. */
+      first_week?: number;
+      /** @description The last scoring period, the playoffs included. */
+      last_week?: number;
+    };
+    Lineups: {
+      /** Format: int64 */
+      league_id: number;
+      /** @description The week asked for; absent for the current lineup. */
+      week?: number;
+      /** @description Ordered by roster id (integers by value, then text). */
+      teams: {
+        /** @description The team's roster_id (a Player's fantasy_team_roster_id). */
+        fantasy_team_roster_id: string;
+        /** @description The team's total: the score /league/matchups gives the team that week. */
+        points?: number;
+        projected_points?: number;
+        /** @description Starters first in the platform order, then bench, reserve and taxi. */
+        players: {
+          /** @description The platform's own player id. */
+          player_id: string;
+          /** @description From the league's player pool; absent if the pool lacks it. */
+          full_name?: string;
+          /** @description From the league's player pool. */
+          position?: string;
+          /** @description From the league's player pool. */
+          irl_team?: string;
+          /**
+           * @description The service's name of the slot: QB RB WR TE K DEF DL LB DB IDP_FLEX FLEX SUPER_FLEX, the baseball and basketball positions, UTIL, BN (bench), IR, TAXI, NA; OTHER for a platform's slot the list lacks (`platform_slot` names it).
+           * @enum {string}
+           */
+          slot:
+            | 'QB'
+            | 'RB'
+            | 'WR'
+            | 'TE'
+            | 'K'
+            | 'DEF'
+            | 'DL'
+            | 'LB'
+            | 'DB'
+            | 'IDP_FLEX'
+            | 'FLEX'
+            | 'SUPER_FLEX'
+            | 'C'
+            | '1B'
+            | '2B'
+            | '3B'
+            | 'SS'
+            | 'CI'
+            | 'MI'
+            | 'IF'
+            | 'OF'
+            | 'LF'
+            | 'CF'
+            | 'RF'
+            | 'DH'
+            | 'SP'
+            | 'RP'
+            | 'P'
+            | 'PG'
+            | 'SG'
+            | 'SF'
+            | 'PF'
+            | 'G'
+            | 'F'
+            | 'UTIL'
+            | 'BN'
+            | 'IR'
+            | 'TAXI'
+            | 'NA'
+            | 'OTHER';
+          /** @description The platform's name or id of the slot. */
+          platform_slot: string;
+          /**
+           * @description What the slot makes of the player: reserve is IR and NA.
+           * @enum {string}
+           */
+          slot_group: 'starter' | 'bench' | 'reserve' | 'taxi';
+          /** @description Points scored in the week, as given. */
+          points?: number;
+          projected_points?: number;
+          injury?: {
+            /**
+             * @description The service's status: physically_unable is a PUP list, not_active a player listed inactive or in the minors, other a designation the list lacks (see `designation`).
+             * @enum {string}
+             */
+            status:
+              | 'probable'
+              | 'questionable'
+              | 'doubtful'
+              | 'out'
+              | 'day_to_day'
+              | 'injured_reserve'
+              | 'physically_unable'
+              | 'non_football_injury'
+              | 'suspended'
+              | 'illness'
+              | 'not_active'
+              | 'other';
+            /** @description The platform's designation (`Q`, `IR`, `Sus`). */
+            designation: string;
+            /** @description What and where, where said (`Hamstring`). */
+            note?: string;
+          };
+        }[];
+      }[];
+    };
+    Season: {
+      /** @description The year the season starts. */
+      season: number;
+      /** @description The platform's id of the league that season. */
+      platform_league_id: string;
+      /** @description This service's league_id of that season's league when the token's user has it synced and its season is served; null otherwise. */
+      league_id: number | null;
+    };
+    Injury: {
+      /**
+       * @description The service's status: physically_unable is a PUP list, not_active a player listed inactive or in the minors, other a designation the list lacks (see `designation`).
+       * @enum {string}
+       */
+      status:
+        | 'probable'
+        | 'questionable'
+        | 'doubtful'
+        | 'out'
+        | 'day_to_day'
+        | 'injured_reserve'
+        | 'physically_unable'
+        | 'non_football_injury'
+        | 'suspended'
+        | 'illness'
+        | 'not_active'
+        | 'other';
+      /** @description The platform's designation (`Q`, `IR`, `Sus`). */
+      designation: string;
+      /** @description What and where, where said (`Hamstring`). */
+      note?: string;
+    };
+    PlayerInjury: {
+      /** @description The platform's own player id. */
+      player_id: string;
+      full_name: string;
+      /** @description null: the platform lists the player as neither hurt nor unavailable. */
+      injury: components['schemas']['Injury'] | null;
     };
     AdminUser: {
       /**
@@ -4005,6 +4511,698 @@ export interface operations {
         };
       };
       /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rules. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "league_id": 11,
+           *       "scoring_rules": [],
+           *       "categories": [],
+           *       "roster_slots": []
+           *     }
+           */
+          'application/json': components['schemas']['Rules'];
+          'application/xml': components['schemas']['Rules'];
+          'text/xml': components['schemas']['Rules'];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listLineups: {
+    parameters: {
+      query?: {
+        /**
+         * @description That week's lineups with points (as /league/matchups numbers weeks); omit for the current lineup.
+         * @example 1
+         */
+        week?: number;
+        /** @description Only this team (a Player's fantasy_team_roster_id). */
+        roster_id?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lineups. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "league_id": 11,
+           *       "week": 1,
+           *       "teams": []
+           *     }
+           */
+          'application/json': components['schemas']['Lineups'];
+          'application/xml': components['schemas']['Lineups'];
+          'text/xml': components['schemas']['Lineups'];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The seasons. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "season": 2021,
+           *         "platform_league_id": "fb-2021-1",
+           *         "league_id": 11
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Season'][];
+          'application/xml': components['schemas']['Season'][];
+          'text/xml': components['schemas']['Season'][];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPlayerInjury: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
+        league_id: number;
+        /**
+         * @description The platform's player id, percent-encoded in the path.
+         * @example 4046
+         */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The player's injury. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "player_id": "4046",
+           *       "full_name": "Josh Allman",
+           *       "injury": null
+           *     }
+           */
+          'application/json': components['schemas']['PlayerInjury'];
+          'application/xml': components['schemas']['PlayerInjury'];
+          'text/xml': components['schemas']['PlayerInjury'];
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. `player_not_found`: Player not found. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

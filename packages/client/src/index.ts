@@ -75,10 +75,21 @@ export type Matchup = Body<'listMatchups'>[number];
 export type TransactionPage = Body<'listTransactions'>;
 export type Transaction = TransactionPage['transactions'][number];
 export type Drafts = Body<'getDraft'>;
+export type Rules = Body<'getRules'>;
+export type Lineups = Body<'listLineups'>;
+export type TeamLineup = Lineups['teams'][number];
+export type LeagueSeason = Body<'getHistory'>[number];
+export type PlayerInjury = Body<'getPlayerInjury'>;
 export type PlayerIds = Body<'getPlayerIds'>;
 export type User = Body<'getUser'>;
 export type Meta = Body<'getMeta'>;
 export type TransactionType = NonNullable<TransactionFilter['type']>[number];
+
+/** listLineups' filters: a week's box score (the current lineup without one), one team. */
+export interface LineupFilter {
+  week?: number;
+  rosterId?: string;
+}
 
 /** listTransactions' filters and page (next_cursor of the page before). */
 export interface TransactionFilter {
@@ -135,6 +146,22 @@ export interface FantasyClient {
   ): Promise<ApiResult<TransactionPage>>;
   /** GET /league/draft/{league_id} (product `transaction`). */
   getDraft(leagueId: number, options?: CallOptions): Promise<ApiResult<Drafts>>;
+  /** GET /league/rules/{league_id} (product `league`). */
+  getRules(leagueId: number, options?: CallOptions): Promise<ApiResult<Rules>>;
+  /** GET /league/lineups/{league_id}: a week's lineups, or the current one (product `team`). */
+  listLineups(
+    leagueId: number,
+    filter?: LineupFilter,
+    options?: CallOptions,
+  ): Promise<ApiResult<Lineups>>;
+  /** GET /league/history/{league_id}: the league's seasons, oldest first (product `league`). */
+  getHistory(leagueId: number, options?: CallOptions): Promise<ApiResult<LeagueSeason[]>>;
+  /** GET /players/{league_id}/injury/{player_id} (product `player`). */
+  getPlayerInjury(
+    leagueId: number,
+    playerId: string,
+    options?: CallOptions,
+  ): Promise<ApiResult<PlayerInjury>>;
   /** GET /players/{league_id}/ids/{player_id} (product `player`). */
   getPlayerIds(
     leagueId: number,
@@ -268,6 +295,33 @@ export function createFantasyClient(options: FantasyClientOptions): FantasyClien
     async getDraft(leagueId, call = {}) {
       const path = { league_id: leagueId };
       return settle(await raw.GET('/league/draft/{league_id}', { params: { path }, ...call }));
+    },
+    async getRules(leagueId, call = {}) {
+      const path = { league_id: leagueId };
+      return settle(await raw.GET('/league/rules/{league_id}', { params: { path }, ...call }));
+    },
+    async listLineups(leagueId, filter = {}, call = {}) {
+      const query: NonNullable<operations['listLineups']['parameters']['query']> = {};
+      if (filter.week !== undefined) query.week = filter.week;
+      if (filter.rosterId !== undefined) query.roster_id = filter.rosterId;
+      return settle(
+        await raw.GET('/league/lineups/{league_id}', {
+          params: { path: { league_id: leagueId }, query },
+          signal: call.signal,
+        }),
+      );
+    },
+    async getHistory(leagueId, call = {}) {
+      const path = { league_id: leagueId };
+      return settle(await raw.GET('/league/history/{league_id}', { params: { path }, ...call }));
+    },
+    async getPlayerInjury(leagueId, playerId, call = {}) {
+      return settle(
+        await raw.GET('/players/{league_id}/injury/{player_id}', {
+          params: { path: { league_id: leagueId, player_id: playerId } },
+          signal: call.signal,
+        }),
+      );
     },
     async getPlayerIds(leagueId, playerId, call = {}) {
       return settle(

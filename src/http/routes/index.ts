@@ -4,6 +4,7 @@ import type { ApiRoute } from '../route.ts';
 import { metaRoute, playerIdsRoute, userRoute } from './account.ts';
 import { allRostered } from './all-rostered.ts';
 import { getDraft } from './draft.ts';
+import { getHistory, getPlayerInjury, getRules, listLineups } from './game.ts';
 import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
@@ -24,6 +25,10 @@ export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
     listMatchups,
     listTransactions,
     getDraft,
+    getRules,
+    listLineups,
+    getHistory,
+    getPlayerInjury,
     playerIdsRoute,
     userRoute,
     metaRoute(seasons),

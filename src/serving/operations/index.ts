@@ -16,6 +16,11 @@ import { getTeam } from './team.ts';
 import { listTeams } from './teams.ts';
 import { getUser } from './user.ts';
 import { listTransactions } from './transactions.ts';
+// Issue 38, the game.
+import { getHistory } from './history.ts';
+import { listLineups } from './lineups.ts';
+import { getPlayerInjury } from './player-injury.ts';
+import { getRules } from './rules.ts';
 
 export function publicOperations(seasons: readonly number[]) {
   return {
@@ -30,6 +35,10 @@ export function publicOperations(seasons: readonly number[]) {
     listMatchups,
     listTransactions,
     getDraft,
+    getRules,
+    listLineups,
+    getHistory,
+    getPlayerInjury,
     playerIds,
     getUser,
     getMeta: getMeta(seasons),

@@ -40,7 +40,11 @@ export const getTeam = defineOperation({
     const players = (await context.read.listRostered(league))
       .filter((player) => player.fantasyTeamRosterId === roster_id)
       .sort(byNameThenId);
-    return toTeamWithPlayersBody(team, players);
+    const injuries = await context.read.findInjuries(
+      league,
+      players.map((player) => player.playerId),
+    );
+    return toTeamWithPlayersBody(team, players, injuries);
   },
 });
 

@@ -3,6 +3,7 @@
 // team of one league holds whom.
 import type { Selectable } from 'kysely';
 import type { Sport } from '../../domain/catalog.ts';
+import type { InjuryStatus } from '../../domain/game.ts';
 import { poolKeyOf } from '../../domain/pools.ts';
 import type { PoolKey } from '../../domain/pools.ts';
 import type { League, Player, PlayerRecord } from '../../domain/records.ts';
@@ -27,7 +28,10 @@ const COLUMNS = [
   'roster_entries.roster_id',
 ] as const;
 
-type PlayerRow = Omit<Selectable<PlayersTable>, 'platform' | 'season'> & {
+type PlayerRow = Omit<
+  Selectable<PlayersTable>,
+  'platform' | 'season' | 'injury_status' | 'injury_designation' | 'injury_note'
+> & {
   roster_id: string | null;
 };
 
@@ -127,6 +131,9 @@ function toPlayerRow(pool: PoolKey, p: PlayerRecord): PlayerInsert {
     irl_team: p.irlTeam || null,
     uniform_number: p.uniformNumber || null,
     active: p.active ? 1 : 0,
+    injury_status: p.injury?.status ?? null,
+    injury_designation: p.injury?.designation ?? null,
+    injury_note: p.injury?.note || null,
   };
 }
 
@@ -138,6 +145,9 @@ const UPDATED_COLUMNS = [
   'irl_team',
   'uniform_number',
   'active',
+  'injury_status',
+  'injury_designation',
+  'injury_note',
 ] as const;
 
 /**
@@ -215,6 +225,9 @@ export async function upsertPlayers(
             irl_team: eb.ref('excluded.irl_team'),
             uniform_number: eb.ref('excluded.uniform_number'),
             active: eb.ref('excluded.active'),
+            injury_status: eb.ref('excluded.injury_status'),
+            injury_designation: eb.ref('excluded.injury_designation'),
+            injury_note: eb.ref('excluded.injury_note'),
           }))
           .where((eb) =>
             eb.or(
@@ -265,5 +278,12 @@ function toPlayerRecord(
     ...(row.irl_team !== null && { irlTeam: row.irl_team }),
     ...(row.uniform_number !== null && { uniformNumber: row.uniform_number }),
     active: Number(row.active) === 1,
+    ...(row.injury_status !== null && {
+      injury: {
+        status: row.injury_status as InjuryStatus,
+        designation: row.injury_designation ?? '',
+        ...(row.injury_note !== null && { note: row.injury_note }),
+      },
+    }),
   };
 }

@@ -13,6 +13,7 @@ import type {
   PlayerRecord,
 } from '../../domain/records.ts';
 import { checkTeamData } from './team-checks.ts';
+import { checkInjury, checkLeagueGame } from './game-checks.ts';
 
 const OPTIONAL_PLAYER_TEXT = [
   'firstName',
@@ -43,6 +44,7 @@ function checkPlayers(where: string, players: unknown): asserts players is Playe
         throw new InvalidInputError(`${what}: ${field} must be a string when present`);
       }
     }
+    if (p.injury !== undefined) checkInjury(what, p.injury);
   }
 }
 
@@ -108,6 +110,7 @@ export function checkLeagueSnapshot(s: LeagueSnapshot): void {
   checkTeamData(where, s);
   checkPlayers(where, s.players);
   checkTransactionsAndDrafts(where, s.activity, teams);
+  checkLeagueGame(where, s.game, teams);
 }
 
 export function checkPlayerPool(pool: PlayerPoolSnapshot): void {

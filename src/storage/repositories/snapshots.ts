@@ -8,6 +8,7 @@ import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
 import { replaceDrafts } from './drafts.ts';
+import { writeLeagueGame } from './game.ts';
 import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
@@ -140,6 +141,7 @@ export async function applyLeagueSnapshot(
   await replaceMatchups(tx, leagueId, s);
   await replaceTransactions(tx, leagueId, s);
   await replaceDrafts(tx, leagueId, s);
+  await writeLeagueGame(tx, leagueId, s.game);
   if (member) await ensureMember(tx, leagueId, member, seq);
   return { leagueId, outcome: 'written' };
 }
