@@ -1987,6 +1987,56 @@ export interface operations {
            *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2021-1",
            *         "season": 2021,
            *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2021-1.png"
+           *       },
+           *       {
+           *         "league_id": 13,
+           *         "name": "Hometown Football League",
+           *         "platform": "demo",
+           *         "num_teams": 14,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2020-1",
+           *         "season": 2020,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2020-1.png"
+           *       },
+           *       {
+           *         "league_id": 14,
+           *         "name": "Lakeside Football League",
+           *         "platform": "demo",
+           *         "num_teams": 8,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2020-2",
+           *         "season": 2020,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2020-2.png"
+           *       },
+           *       {
+           *         "league_id": 15,
+           *         "name": "Keeper Football League",
+           *         "platform": "demo",
+           *         "num_teams": 12,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2019-1",
+           *         "season": 2019,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2019-1.png"
+           *       },
+           *       {
+           *         "league_id": 16,
+           *         "name": "Rivalry Football League",
+           *         "platform": "demo",
+           *         "num_teams": 10,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2018-1",
+           *         "season": 2018,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2018-1.png"
+           *       },
+           *       {
+           *         "league_id": 17,
+           *         "name": "Office Football League",
+           *         "platform": "demo",
+           *         "num_teams": 12,
+           *         "sport": "football",
+           *         "league_url": "https://demo.fantasy-data.invalid/leagues/fb-2017-1",
+           *         "season": 2017,
+           *         "league_avatar": "https://demo.fantasy-data.invalid/avatars/fb-2017-1.png"
            *       }
            *     ]
            */
@@ -4616,9 +4666,58 @@ export interface operations {
           /**
            * @example {
            *       "league_id": 11,
-           *       "scoring_rules": [],
+           *       "scoring_type": "head_to_head_points",
+           *       "scoring_rules": [
+           *         {
+           *           "stat_id": "pass_yd",
+           *           "stat_name": "Passing yards",
+           *           "stat_key": "passing_yards",
+           *           "points": 0.04
+           *         },
+           *         {
+           *           "stat_id": "pass_td",
+           *           "stat_name": "Passing touchdowns",
+           *           "stat_key": "passing_touchdowns",
+           *           "points": 4
+           *         },
+           *         {
+           *           "stat_id": "pass_int",
+           *           "stat_name": "Interceptions thrown",
+           *           "stat_key": "passing_interceptions",
+           *           "points": -2
+           *         }
+           *       ],
            *       "categories": [],
-           *       "roster_slots": []
+           *       "roster_slots": [
+           *         {
+           *           "slot": "QB",
+           *           "platform_slot": "QB",
+           *           "count": 1
+           *         },
+           *         {
+           *           "slot": "RB",
+           *           "platform_slot": "RB",
+           *           "count": 2
+           *         },
+           *         {
+           *           "slot": "WR",
+           *           "platform_slot": "WR",
+           *           "count": 2
+           *         }
+           *       ],
+           *       "playoffs": {
+           *         "teams": 4,
+           *         "first_week": 16
+           *       },
+           *       "waivers": {
+           *         "type": "faab",
+           *         "platform_type": "faab",
+           *         "faab_budget": 100
+           *       },
+           *       "trade_deadline_week": 10,
+           *       "trade_deadline_at": "2021-11-16T00:00:00Z",
+           *       "first_week": 1,
+           *       "last_week": 17
            *     }
            */
           'application/json': components['schemas']['Rules'];
@@ -4795,7 +4894,128 @@ export interface operations {
            * @example {
            *       "league_id": 11,
            *       "week": 1,
-           *       "teams": []
+           *       "teams": [
+           *         {
+           *           "fantasy_team_roster_id": "1",
+           *           "points": 83.25,
+           *           "projected_points": 120.01,
+           *           "players": [
+           *             {
+           *               "player_id": "430",
+           *               "full_name": "Nnamdi Delacourt",
+           *               "position": "QB",
+           *               "irl_team": "ARI",
+           *               "slot": "QB",
+           *               "platform_slot": "QB",
+           *               "slot_group": "starter",
+           *               "points": 3.95,
+           *               "projected_points": 19.84
+           *             },
+           *             {
+           *               "player_id": "578",
+           *               "full_name": "Kellen Jaramillo-Brandt",
+           *               "position": "RB",
+           *               "irl_team": "JAX",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 31.01,
+           *               "projected_points": 21.14
+           *             },
+           *             {
+           *               "player_id": "2813",
+           *               "full_name": "Beckett Castellane IV",
+           *               "position": "RB",
+           *               "irl_team": "PHI",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 7.5,
+           *               "projected_points": 13.34
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "fantasy_team_roster_id": "2",
+           *           "points": 131.07,
+           *           "projected_points": 113.3,
+           *           "players": [
+           *             {
+           *               "player_id": "2588",
+           *               "full_name": "Percy Glenister",
+           *               "position": "QB",
+           *               "irl_team": "LAR",
+           *               "slot": "QB",
+           *               "platform_slot": "QB",
+           *               "slot_group": "starter",
+           *               "points": 8.61,
+           *               "projected_points": 16.22
+           *             },
+           *             {
+           *               "player_id": "2047",
+           *               "full_name": "Brice Vickery",
+           *               "position": "RB",
+           *               "irl_team": "CLE",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 39.28,
+           *               "projected_points": 15.38
+           *             },
+           *             {
+           *               "player_id": "2715",
+           *               "full_name": "Jerrod Sandoval-Reyes",
+           *               "position": "RB",
+           *               "irl_team": "CHI",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 13.85,
+           *               "projected_points": 15.2
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "fantasy_team_roster_id": "3",
+           *           "points": 88.47,
+           *           "projected_points": 106.36,
+           *           "players": [
+           *             {
+           *               "player_id": "2471",
+           *               "full_name": "Björn Villaseñor II",
+           *               "position": "QB",
+           *               "irl_team": "CHI",
+           *               "slot": "QB",
+           *               "platform_slot": "QB",
+           *               "slot_group": "starter",
+           *               "points": 16.46,
+           *               "projected_points": 23.77
+           *             },
+           *             {
+           *               "player_id": "1985",
+           *               "full_name": "Rufus Rutherford-Kay",
+           *               "position": "RB",
+           *               "irl_team": "BUF",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 8.05,
+           *               "projected_points": 13.45
+           *             },
+           *             {
+           *               "player_id": "2805",
+           *               "full_name": "Kaden Bellamy-Stone",
+           *               "position": "RB",
+           *               "irl_team": "WAS",
+           *               "slot": "RB",
+           *               "platform_slot": "RB",
+           *               "slot_group": "starter",
+           *               "points": 8.22,
+           *               "projected_points": 8.96
+           *             }
+           *           ]
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['Lineups'];
@@ -4962,6 +5182,26 @@ export interface operations {
         content: {
           /**
            * @example [
+           *       {
+           *         "season": 2017,
+           *         "platform_league_id": "fb-2017-1",
+           *         "league_id": 17
+           *       },
+           *       {
+           *         "season": 2018,
+           *         "platform_league_id": "fb-2018-1",
+           *         "league_id": 16
+           *       },
+           *       {
+           *         "season": 2019,
+           *         "platform_league_id": "fb-2019-1",
+           *         "league_id": 15
+           *       },
+           *       {
+           *         "season": 2020,
+           *         "platform_league_id": "fb-2020-1",
+           *         "league_id": 13
+           *       },
            *       {
            *         "season": 2021,
            *         "platform_league_id": "fb-2021-1",
@@ -5566,12 +5806,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-27T15:21:18.849Z",
+           *           "linked_at": "2026-11-29T06:08:41.544Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-27T15:21:18.851Z",
-           *             "finished_at": "2026-11-27T15:21:20.117Z",
+           *             "started_at": "2026-11-29T06:08:41.545Z",
+           *             "finished_at": "2026-11-29T06:08:42.041Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -5859,9 +6099,7 @@ export interface operations {
            *       "seasons": [
            *         2017,
            *         2018,
-           *         2019,
-           *         2020,
-           *         2021
+           *         2019
            *       ],
            *       "products": [
            *         "league",
@@ -5887,7 +6125,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T15:21:19.473Z",
+           *           "last_synced_at": "2026-11-29T06:08:41.829Z",
            *           "season_finished": true
            *         },
            *         {
@@ -5895,7 +6133,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T15:21:19.855Z",
+           *           "last_synced_at": "2026-11-29T06:08:41.914Z",
            *           "season_finished": true
            *         },
            *         {
@@ -5903,7 +6141,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-27T15:21:20.023Z",
+           *           "last_synced_at": "2026-11-29T06:08:41.976Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -6291,12 +6529,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-27T15:21:18.847Z"
+           *         "created_at": "2026-11-29T06:08:41.544Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-27T15:21:21.611Z"
+           *         "created_at": "2026-11-29T06:08:42.190Z"
            *       }
            *     ]
            */
@@ -6409,7 +6647,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-27T15:21:21.611Z"
+           *       "created_at": "2026-11-29T06:08:42.190Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -6572,7 +6810,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-27T15:21:18.847Z"
+           *       "created_at": "2026-11-29T06:08:41.544Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -6833,7 +7071,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_Cih4c2",
+           *         "prefix": "fld_evxql5",
            *         "products": [
            *           "league",
            *           "roster",
@@ -6843,18 +7081,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-27T15:21:20.124Z"
+           *         "created_at": "2026-11-29T06:08:42.041Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_akAe1e",
+           *         "prefix": "fld_8J6i9O",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-27T15:21:21.617Z",
-           *         "expires_at": "2026-12-27T15:21:21.617Z"
+           *         "created_at": "2026-11-29T06:08:42.192Z",
+           *         "expires_at": "2026-12-29T06:08:42.192Z"
            *       }
            *     ]
            */
@@ -7005,16 +7243,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_akAe1eY0Fb8Gu3zDbyvAi1yheTGbJb71m4QnV9OQoOw",
+           *       "token": "fld_8J6i9OLVriHEHBVTzz-_6SPSvyQNIbwAQLCJxutllYs",
            *       "token_id": 2,
-           *       "prefix": "fld_akAe1e",
+           *       "prefix": "fld_8J6i9O",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-27T15:21:21.617Z",
-           *       "expires_at": "2026-12-27T15:21:21.617Z"
+           *       "created_at": "2026-11-29T06:08:42.192Z",
+           *       "expires_at": "2026-12-29T06:08:42.192Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -7181,7 +7419,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_Cih4c2",
+           *       "prefix": "fld_evxql5",
            *       "products": [
            *         "league",
            *         "roster",
@@ -7191,7 +7429,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-27T15:21:20.124Z"
+           *       "created_at": "2026-11-29T06:08:42.041Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -7459,13 +7697,13 @@ export interface operations {
            *         "platform": "demo",
            *         "external_user_id": "demo-user",
            *         "username": "demo",
-           *         "linked_at": "2026-11-27T15:21:18.849Z",
+           *         "linked_at": "2026-11-29T06:08:41.544Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
            *         "last_sync": {
            *           "run_id": 2,
-           *           "started_at": "2026-11-27T15:21:21.641Z",
-           *           "finished_at": "2026-11-27T15:21:21.642Z",
+           *           "started_at": "2026-11-29T06:08:42.200Z",
+           *           "finished_at": "2026-11-29T06:08:42.312Z",
            *           "outcome": "ok"
            *         }
            *       },
@@ -7473,12 +7711,12 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T15:21:21.628Z",
+           *         "linked_at": "2026-11-29T06:08:42.196Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-27T15:21:21.642Z",
+           *           "started_at": "2026-11-29T06:08:42.312Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -7622,12 +7860,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-27T15:21:21.628Z",
+           *       "linked_at": "2026-11-29T06:08:42.196Z",
            *       "needs_linking_again": false,
            *       "leagues": 0,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-27T15:21:21.642Z",
+           *         "started_at": "2026-11-29T06:08:42.312Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -7789,7 +8027,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-27T15:21:21.628Z",
+           *         "linked_at": "2026-11-29T06:08:42.196Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -8116,14 +8354,14 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-27T15:21:21.637Z",
+           *         "created_at": "2026-11-29T06:08:42.199Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
            *           "current_platform": "sleeper",
-           *           "leagues_found": 2,
+           *           "leagues_found": 19,
            *           "leagues_written": 0,
-           *           "leagues_unchanged": 0,
+           *           "leagues_unchanged": 17,
            *           "leagues_failed": 0,
            *           "player_pools_refreshed": 0,
            *           "needs_linking_again": []
@@ -8275,7 +8513,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-27T15:21:21.637Z",
+           *       "created_at": "2026-11-29T06:08:42.199Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -8449,14 +8687,14 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-27T15:21:21.637Z",
+           *       "created_at": "2026-11-29T06:08:42.199Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 1,
            *         "current_platform": "sleeper",
-           *         "leagues_found": 2,
+           *         "leagues_found": 19,
            *         "leagues_written": 0,
-           *         "leagues_unchanged": 0,
+           *         "leagues_unchanged": 17,
            *         "leagues_failed": 0,
            *         "player_pools_refreshed": 0,
            *         "needs_linking_again": []
@@ -8600,8 +8838,8 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-27T15:21:21.656Z",
-           *         "expires_at": "2026-11-27T15:51:21.656Z",
+           *         "created_at": "2026-11-29T06:08:42.325Z",
+           *         "expires_at": "2026-11-29T06:38:42.325Z",
            *         "app_name": "Waiver Wizard",
            *         "products": [
            *           "league",
@@ -8773,14 +9011,14 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:43043/connect/fcs_o-P25m6GNdKKuaCEhFZJpCXREI8xwNxJydNPeoJ__CY",
+           *       "url": "http://127.0.0.1:46159/connect/fcs_gia-4tc8hFPQSljLJs4rlc4ED8h68pu6t8Z-k041OdE",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-27T15:21:21.656Z",
-           *       "expires_at": "2026-11-27T15:51:21.656Z",
+           *       "created_at": "2026-11-29T06:08:42.325Z",
+           *       "expires_at": "2026-11-29T06:38:42.325Z",
            *       "app_name": "Waiver Wizard",
            *       "products": [
            *         "league",
@@ -8949,7 +9187,7 @@ export interface operations {
            *           "link.completed",
            *           "sync.finished"
            *         ],
-           *         "created_at": "2026-11-27T15:21:21.607Z"
+           *         "created_at": "2026-11-29T06:08:42.188Z"
            *       }
            *     ]
            */
@@ -9086,8 +9324,8 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-27T15:21:21.607Z",
-           *       "secret": "whsec_7tDO445G8Y5rvpm8ZNvFo2wrSSyAM/aX+Bvj3oc+0Ts="
+           *       "created_at": "2026-11-29T06:08:42.188Z",
+           *       "secret": "whsec_+hb7qK77cn7EMbBhRFbDxiPjx1c6Nr/XMQ41UWIRfJg="
            *     }
            */
           'application/json': components['schemas']['AdminCreatedWebhook'];
@@ -9240,7 +9478,7 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-27T15:21:21.607Z"
+           *       "created_at": "2026-11-29T06:08:42.188Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhook'];
@@ -9638,16 +9876,16 @@ export interface operations {
            *       "delivery_id": 1,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
+           *       "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-27T15:21:21.628Z",
-           *       "created_at": "2026-11-27T15:21:21.628Z",
+           *       "next_attempt_at": "2026-11-29T06:08:42.197Z",
+           *       "created_at": "2026-11-29T06:08:42.197Z",
            *       "payload": {
            *         "type": "link.completed",
-           *         "timestamp": "2026-11-27T15:21:21.628Z",
+           *         "timestamp": "2026-11-29T06:08:42.197Z",
            *         "data": {
            *           "user_id": 1,
            *           "platform": "sleeper",
@@ -9793,25 +10031,25 @@ export interface operations {
            *         "delivery_id": 3,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
+           *         "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-27T15:21:21.666Z",
-           *         "created_at": "2026-11-27T15:21:21.666Z"
+           *         "next_attempt_at": "2026-11-29T06:08:42.335Z",
+           *         "created_at": "2026-11-29T06:08:42.335Z"
            *       },
            *       {
            *         "delivery_id": 1,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
+           *         "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-27T15:21:21.628Z",
-           *         "created_at": "2026-11-27T15:21:21.628Z"
+           *         "next_attempt_at": "2026-11-29T06:08:42.197Z",
+           *         "created_at": "2026-11-29T06:08:42.197Z"
            *       }
            *     ]
            */
@@ -9953,13 +10191,13 @@ export interface operations {
            *       "delivery_id": 3,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_nZSBmu-cmq77gnKOo20G6Q",
+           *       "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-27T15:21:21.666Z",
-           *       "created_at": "2026-11-27T15:21:21.666Z"
+           *       "next_attempt_at": "2026-11-29T06:08:42.335Z",
+           *       "created_at": "2026-11-29T06:08:42.335Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDelivery'];
