@@ -28,6 +28,14 @@ import type { CorsPolicy } from './cors.ts';
 export const READY_TIMEOUT_MS = 2000;
 const ALLOW = 'GET, HEAD';
 const HEALTHY = Buffer.from('{"status":"ok"}');
+const INDEX = Buffer.from(
+  JSON.stringify({
+    service: 'Fantasy League Data Service',
+    docs: '/docs',
+    openapi: '/openapi.json',
+    health: '/healthz',
+  }),
+);
 
 type Target = { kind: 'api'; served: ServedRoute } | { kind: 'operation'; operation: OperationDoc };
 
@@ -90,6 +98,8 @@ export function createApiMount(deps: {
 
   async function serveOperation(ex: Exchange, operation: OperationDoc): Promise<void> {
     switch (operation.operationId) {
+      case 'index':
+        return responder.send(ex, 200, 'application/json', INDEX);
       case 'healthz':
         return responder.send(ex, 200, 'application/json', HEALTHY);
       case 'readyz':
@@ -127,6 +137,12 @@ export function createApiMount(deps: {
     prefix: '/',
     serve(ex, rawQuery) {
       if (ex.path.startsWith(ASSET_PREFIX)) return serveAsset(ex);
+      if (ex.path === '/docs/') {
+        // The reference is /docs; a typed trailing slash finds it. No operation of its own: the
+        // address is not one the document lists.
+        discardBody(ex.req);
+        return responder.send(ex, 308, 'text/plain', 'see /docs', { Location: '/docs' });
+      }
       // Problems too carry the grant: a page must be able to read why it was refused.
       if (cors !== undefined) ex.cors = cors.linesFor(ex.headers.origin);
       const match = router.match(ex.path);

@@ -74,6 +74,7 @@ export interface HeaderObject {
 export interface OpenApiDocument {
   openapi: '3.0.3';
   info: { title: string; version: string; description: string };
+  servers: Array<{ url: string; description: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, PathItem>;
   components: {
@@ -172,13 +173,15 @@ export function buildOpenApi(
         "Read access to a user's fantasy-sports leagues, league settings and players, answered " +
         'from the data the service has synced from each linked platform. The public API is ' +
         'read-only: GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`), with the ' +
-        'token in `X-Auth-Token` or `auth_token`.' +
+        'token in `X-Auth-Token`, `auth_token` or `Authorization: Bearer`.' +
         (adminRoutes.length > 0
           ? ' The admin API under `/admin/` manages users, tokens, links and syncs with an admin ' +
             'key, and also takes POST and DELETE.'
           : '') +
         ' Errors are `application/problem+json` (RFC 9457) carrying `request_id`.',
     },
+    // Relative: the service that served this document, wherever it is deployed.
+    servers: [{ url: '/', description: 'This service' }],
     tags: [
       {
         name: 'league',

@@ -39,7 +39,6 @@ for (const dialect of testBackends()) {
 
     it('answers 404 to unknown paths, with or without a token', async () => {
       for (const path of [
-        '/',
         '/league',
         '/league/findAllLeagues/',
         '/League/findAllLeagues',
@@ -52,8 +51,25 @@ for (const dialect of testBackends()) {
       }
     });
 
+    it('answers / with where to start, and sends /docs/ to /docs', async () => {
+      const index = await t.request('/');
+      assert.equal(index.status, 200);
+      assert.deepEqual(await index.json(), {
+        service: 'Fantasy League Data Service',
+        docs: '/docs',
+        openapi: '/openapi.json',
+        health: '/healthz',
+      });
+      const slash = await t.request('/docs/', { redirect: 'manual' });
+      assert.equal(slash.status, 308);
+      assert.equal(slash.headers.get('location'), '/docs');
+      await slash.arrayBuffer();
+      const doc = (await (await t.request('/openapi.json')).json()) as { servers: unknown };
+      assert.deepEqual(doc.servers, [{ url: '/', description: 'This service' }]);
+    });
+
     it('answers 405 with Allow: GET, HEAD to other methods on known paths, before authentication', async () => {
-      for (const path of [...paths, '/healthz', '/readyz', '/openapi.json', '/docs']) {
+      for (const path of [...paths, '/', '/healthz', '/readyz', '/openapi.json', '/docs']) {
         for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
           const response = await t.request(path, { method });
           assert.equal(response.headers.get('allow'), 'GET, HEAD', `${method} ${path}`);

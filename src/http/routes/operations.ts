@@ -4,6 +4,14 @@ import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { HealthSchema, ProblemSchema } from '../../serving/schemas.ts';
 
+/** What `/` answers: where to go next, for a person or a program that found the service. */
+export const IndexSchema = Type.Object({
+  service: Type.String(),
+  docs: Type.String({ description: 'The API reference with a try-it console.' }),
+  openapi: Type.String({ description: 'The OpenAPI document.' }),
+  health: Type.String({ description: 'Liveness.' }),
+});
+
 export interface OperationResponseDoc {
   description: string;
   contentType: string;
@@ -11,7 +19,7 @@ export interface OperationResponseDoc {
 }
 
 export interface OperationDoc {
-  operationId: 'healthz' | 'readyz' | 'openapi' | 'docs';
+  operationId: 'index' | 'healthz' | 'readyz' | 'openapi' | 'docs';
   path: string;
   summary: string;
   description: string;
@@ -25,6 +33,15 @@ const healthy: OperationResponseDoc = {
 };
 
 export const OPERATIONS: readonly OperationDoc[] = [
+  {
+    operationId: 'index',
+    path: '/',
+    summary: 'Where to start',
+    description: 'Links to the API reference (`/docs`), this OpenAPI document and liveness.',
+    responses: {
+      200: { description: 'The links.', contentType: 'application/json', schema: IndexSchema },
+    },
+  },
   {
     operationId: 'healthz',
     path: '/healthz',
