@@ -8,6 +8,7 @@ import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
+import { fetchGame } from './game-client.ts';
 import { fetchLeagueData } from './league-data-client.ts';
 import { playersTheLeagueNeeds } from './league-players.ts';
 import {
@@ -259,22 +260,41 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       if (refused !== undefined) throw leagueRefused(key, season, refused, cookie);
       const endpoint = `GET /${season}/export?TYPE=rosters&L=${key}`;
       const rosters = validate(responses.rosters, rostersBody, endpoint);
+      const read = (query: Query) => exportJson(root, season, { ...query, L: key }, cookie, signal);
+      const endpointOf = (type: string) => `GET /${season}/export?TYPE=${type}&L=${key}`;
+      const refusedWith = (text: string) => leagueRefused(key, season, text, cookie);
       const data = await fetchLeagueData({
-        read: (query) => exportJson(root, season, { ...query, L: key }, cookie, signal),
-        endpoint: (type) => `GET /${season}/export?TYPE=${type}&L=${key}`,
-        refused: (text) => leagueRefused(key, season, text, cookie),
+        read,
+        endpoint: endpointOf,
+        refused: refusedWith,
         needsLogin,
         lastRegularSeasonWeek: lastRegularSeasonWeek(answer.league),
       });
-      const snapshot = mapLeagueSnapshot({
+      const franchises = asList(rosters.rosters.franchise);
+      const mapped = mapLeagueSnapshot({
         leagueKey: key,
         league: answer.league,
         season,
-        rosters: asList(rosters.rosters.franchise),
+        rosters: franchises,
         players: [],
         standings: data.standings,
         activity: data.activity,
       });
+      const game = await fetchGame({
+        read,
+        // Site-wide data: sent without the account's cookie, read from the API host.
+        readSiteWide: (query) => exportJson(apiRoot, season, query, undefined, signal),
+        endpoint: endpointOf,
+        refused: refusedWith,
+        context,
+        leagueKey: key,
+        season,
+        league: answer.league,
+        rosters: franchises,
+        activity: mapped.activity,
+        teamIds: new Set(mapped.teams.map((team) => team.rosterId)),
+      });
+      const snapshot = { ...mapped, game };
       // Players the season's stored pool lacks (without a cookie, like the pool itself).
       const players = await playersTheLeagueNeeds(
         snapshot,
