@@ -7,7 +7,10 @@
 
 type Json = Record<string, unknown>;
 type Side = { id: string; isHome?: string; score?: string; result?: string };
-type Week = { week: string; matchup?: { franchise: Side | Side[] } | Array<{ franchise: Side | Side[] }> };
+type Week = {
+  week: string;
+  matchup?: { franchise: Side | Side[] } | Array<{ franchise: Side | Side[] }>;
+};
 
 const list = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -64,11 +64,7 @@ export async function fetchGame(options: GameOptions): Promise<LeagueGame> {
     .flatMap((week) => mapWeekLineups(byWeek.get(week) as MflWeekResults, week, options.teamIds));
   const currentWeek = current === undefined ? undefined : byWeek.get(current);
   return {
-    rules: mapRules(
-      options.league,
-      asList(rules.rules.positionRules),
-      ruleNames.allRules.rule,
-    ),
+    rules: mapRules(options.league, asList(rules.rules.positionRules), ruleNames.allRules.rule),
     lineups,
     ...(currentWeek ? { currentLineup: mapCurrentLineup(options.rosters, currentWeek) } : {}),
     injuries: mapInjuries(asList(injuries.injuries.injury)),

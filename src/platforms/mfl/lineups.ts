@@ -10,7 +10,12 @@ import type {
   TeamLineupRecord,
 } from '../../domain/game.ts';
 import { injuryStatus } from './game-tables.ts';
-import type { MflInjury, MflResultFranchise, MflResultPlayer, MflWeekResults } from './game-schemas.ts';
+import type {
+  MflInjury,
+  MflResultFranchise,
+  MflResultPlayer,
+  MflWeekResults,
+} from './game-schemas.ts';
 import { compareIds, mapHistory } from './mapping.ts';
 import { asList } from './schemas.ts';
 import type { MflLeague, MflRosterFranchise } from './schemas.ts';
@@ -55,7 +60,11 @@ export function mapWeekLineups(
         .filter((player) => !seen.has(player.id) && seen.add(player.id))
         .map((player) => {
           const points = mflNumber(player.score);
-          return { playerId: player.id, ...slotOf(player), ...(points === undefined ? {} : { points }) };
+          return {
+            playerId: player.id,
+            ...slotOf(player),
+            ...(points === undefined ? {} : { points }),
+          };
         });
       const points = mflNumber(franchise.score);
       return {
@@ -78,7 +87,8 @@ export function mapCurrentLineup(
 ): CurrentSlotRecord[] {
   const inWeek = new Map<string, MflResultPlayer>();
   for (const franchise of resultFranchises(currentWeek)) {
-    for (const player of asList(franchise.player)) inWeek.set(`${franchise.id}/${player.id}`, player);
+    for (const player of asList(franchise.player))
+      inWeek.set(`${franchise.id}/${player.id}`, player);
   }
   const seen = new Set<string>();
   const slots: CurrentSlotRecord[] = [];

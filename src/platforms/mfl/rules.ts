@@ -20,7 +20,10 @@ export function mapRules(
   ruleNames: MflRuleName | undefined,
 ): LeagueRules {
   const names = new Map(
-    asList(ruleNames).map((rule) => [rule.abbreviation.$t.trim(), rule.shortDescription?.$t.trim()]),
+    asList(ruleNames).map((rule) => [
+      rule.abbreviation.$t.trim(),
+      rule.shortDescription?.$t.trim(),
+    ]),
   );
   const first = wholeNumber(league.startWeek);
   const last = wholeNumber(league.endWeek);
@@ -76,7 +79,9 @@ export function mapScoringRule(
   };
 }
 
-function parsePoints(text: string): Pick<ScoringRuleRecord, 'points' | 'per' | 'bonus'> | undefined {
+function parsePoints(
+  text: string,
+): Pick<ScoringRuleRecord, 'points' | 'per' | 'bonus'> | undefined {
   const number = '(-?(?:\\d+\\.?\\d*|\\.\\d+))';
   const each = new RegExp(`^\\*${number}$`).exec(text);
   if (each) return { points: Number(each[1]) };
@@ -107,7 +112,11 @@ export function mapRosterSlots(league: MflLeague): RosterSlotRecord[] {
   const idp = wholeNumber(starters?.idp_starters);
   const slots: RosterSlotRecord[] = limits
     .filter((limit) => limit.min > 0)
-    .map((limit) => ({ slot: slotOfPosition(limit.name), platformSlot: limit.name, count: limit.min }));
+    .map((limit) => ({
+      slot: slotOfPosition(limit.name),
+      platformSlot: limit.name,
+      count: limit.min,
+    }));
   if (total !== undefined) {
     const groups =
       idp !== undefined && idp > 0
