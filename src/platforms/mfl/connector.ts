@@ -31,6 +31,7 @@ import {
   parseLeagueIds,
 } from './account.ts';
 import { followedLeagueIds } from '../stored-account.ts';
+import { leagueRefused, needsLogin, rejected } from './refusals.ts';
 
 export interface MflConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://api.myfantasyleague.com in production; a fake server's URL in tests. */
@@ -324,37 +325,4 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       return { platform: 'mfl', sport, season, players, externalIds };
     },
   };
-}
-
-/** MFL's words for "this needs a logged-in user" (a private league, an expired cookie). */
-function needsLogin(text: string): boolean {
-  return /logged in|log in|login|MFL_USER_ID|APIKEY/i.test(text);
-}
-
-function rejected(account: PlatformAccount, reason: string): PlatformError {
-  const who =
-    account.username === undefined ? 'the stored login' : `the login of "${account.username}"`;
-  return new PlatformError(
-    'mfl',
-    `MFL no longer accepts ${who} (${reason}); link again with --credentials-file`,
-    'credentials_rejected',
-  );
-}
-
-function leagueRefused(
-  key: string,
-  season: number,
-  refused: string,
-  cookie: string | undefined,
-): PlatformError {
-  const league = `league ${key} (${season})`;
-  if (needsLogin(refused)) {
-    const message =
-      cookie === undefined
-        ? `${league} is private: this league needs a login (link MFL with --credentials-file of one of its members)`
-        : `${league} refused the linked MFL login (${refused})`;
-    return new PlatformError('mfl', message, 'forbidden');
-  }
-  const gone = /invalid|not found|no such|does not exist/i.test(refused);
-  return new PlatformError('mfl', `${league}: ${refused}`, gone ? 'not_found' : 'unavailable');
 }
