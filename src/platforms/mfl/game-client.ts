@@ -6,7 +6,8 @@ import type { LeagueGame } from '../../domain/game.ts';
 import type { LeagueActivity } from '../../domain/league-data.ts';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { LeagueFetchContext, PlatformError } from '../connector.ts';
+import { PlatformError } from '../connector.ts';
+import type { LeagueFetchContext } from '../connector.ts';
 import type { MflWeekResults } from './game-schemas.ts';
 import { mapCurrentLineup, mapInjuries, mapSeasons, mapWeekLineups } from './lineups.ts';
 import { mapRules } from './rules.ts';
@@ -92,15 +93,32 @@ async function finalPeriods(context: LeagueFetchContext): Promise<ReadonlySet<nu
   return (await context.finalLineupPeriods?.()) ?? new Set();
 }
 
-/** One export, validated; MFL's refusal fails the league. */
+/**
+ * One export, validated; MFL's refusal fails the league. An HTTP 404 here is a failing platform,
+ * not a vanished league (the league's own export answered just before).
+ */
 async function one<S extends TSchema>(
   options: GameOptions,
   read: ExportReader,
   query: Record<string, string>,
   check: TypeCheck<S>,
 ): Promise<Static<S>> {
-  const body = await read(query);
+  const endpoint = options.endpoint(query.TYPE ?? '');
+  let body: unknown;
+  try {
+    body = await read(query);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'not_found') {
+      throw new PlatformError(
+        'mfl',
+        `${endpoint} answered HTTP 404`,
+        'unavailable',
+        error.response,
+      );
+    }
+    throw error;
+  }
   const refused = exportError(body);
   if (refused !== undefined) throw options.refused(refused);
-  return validate(check, body, options.endpoint(query.TYPE ?? ''));
+  return validate(check, body, endpoint);
 }

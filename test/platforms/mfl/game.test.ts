@@ -114,7 +114,7 @@ describe('MFL game (recorded league 54040)', { skip: RECORDED_MFL.skip }, () => 
     assert.equal(over.game?.currentLineup?.length, RECORDED_MFL.publicLeague.rostered);
   });
 
-  test('a malformed week or a refused rules export fails the league', async () => {
+  test('a malformed week, a missing rule dictionary or a refused rules export fails the league', async () => {
     fake.intercept = (request) =>
       request.query.get('TYPE') === 'weeklyResults' && request.query.get('W') === '3'
         ? reply.json({ weeklyResults: { matchup: { franchise: { id: 7 } } } })
@@ -122,6 +122,13 @@ describe('MFL game (recorded league 54040)', { skip: RECORDED_MFL.skip }, () => 
     await assert.rejects(
       connect().fetchLeague(PUBLIC, ref('54040'), holding([])),
       (error) => error instanceof PlatformError && error.kind === 'invalid_response',
+    );
+    // A 404 of a site-wide export is a failing platform, not a vanished league.
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'allRules' ? reply.status(404) : undefined;
+    await assert.rejects(
+      connect().fetchLeague(PUBLIC, ref('54040'), holding([])),
+      (error) => error instanceof PlatformError && error.kind === 'unavailable',
     );
     fake.intercept = (request) =>
       request.query.get('TYPE') === 'rules'
