@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_WIDE_GAME_EXPORTS, weeklyResultsBody } from './fake-mfl-game.ts';
 import { reply, startFakePlatform } from './fake-platform.ts';
 import type { FakePlatformServer, FakeReply, FakeRequest } from './fake-platform.ts';
 
@@ -47,6 +48,11 @@ export const RECORDED_MFL_FILES: MflFiles = {
     '2020:league:11747': '2020-league-11747-with-apikey.json',
     '2020:rosters:54040': '2020-rosters-54040.json',
     '2020:rosters:11747': '2020-rosters-11747.json',
+    '2020:rules:65443': '2020-rules-65443.json',
+    '2020:rules:22627': '2020-rules-22627.json',
+    // Site-wide: MFL's rule names and the injury report (week 3).
+    '2020:allRules:': '2020-allRules.json',
+    '2020:injuries:': '2020-injuries-week3.json',
     '2020:players:': '2020-players-DETAILS-L54040.json',
     '2020:schedule:54040': '2020-schedule-54040.json',
     '2020:draftResults:54040': '2020-draftResults-54040.json',
@@ -92,6 +98,8 @@ const EMPTY_EXPORTS: Readonly<Record<string, string>> = {
   draftResults: 'draftResults',
   auctionResults: 'auctionResults',
   futureDraftPicks: 'futureDraftPicks',
+  // No league's rules are recorded beside its rosters: such a league scores by no rule.
+  rules: 'rules',
 };
 
 const refusal = (text: string): FakeReply =>
@@ -145,6 +153,18 @@ export async function startFakeMfl(options: FakeMflOptions = {}): Promise<FakeMf
     if (type === 'players' && season === 2020) return players(request);
     const file = files.exports[`${season}:${type}:${type === 'players' ? '' : league}`];
     if (file !== undefined) return reply.raw(read(file));
+    if (type === 'weeklyResults' && files.exports[`${season}:league:${league}`] !== undefined) {
+      const body = (kind: string) => {
+        const name = files.exports[`${season}:${kind}:${league}`];
+        return name === undefined ? undefined : (JSON.parse(read(name)) as Record<string, unknown>);
+      };
+      const week = request.query.get('W') ?? '';
+      return reply.json(weeklyResultsBody(body('schedule'), body('rosters'), week));
+    }
+    const siteWide = SITE_WIDE_GAME_EXPORTS[type];
+    if (siteWide !== undefined && league === '') {
+      return reply.json({ version: '1.0', [siteWide]: {}, encoding: 'utf-8' });
+    }
     const element = EMPTY_EXPORTS[type];
     if (element !== undefined && files.exports[`${season}:league:${league}`] !== undefined) {
       return reply.json({ version: '1.0', [element]: {}, encoding: 'utf-8' });

@@ -24,6 +24,10 @@ export const SYNTHETIC_MFL_FILES: MflFiles = {
     '2020:draftResults:90004': '2020-draftResults-90004.json',
     '2020:auctionResults:90004': '2020-auctionResults-90004.json',
     '2020:futureDraftPicks:90004': '2020-futureDraftPicks-90004.json',
+    // The game: league 90004's rules, MFL's rule names and the injury report.
+    '2020:rules:90004': '2020-rules-90004.json',
+    '2020:allRules:': '2020-allRules.json',
+    '2020:injuries:': '2020-injuries.json',
   },
   myLeagues2020: '2020-myleagues.json',
   privateLeague: '90002',

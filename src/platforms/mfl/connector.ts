@@ -8,6 +8,7 @@ import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount, PlatformConnector } from '../connector.ts';
 import { createHttpClient } from '../http-client.ts';
 import type { HttpClientOptions } from '../http-client.ts';
+import { fetchGame } from './game-client.ts';
 import { fetchLeagueData } from './league-data-client.ts';
 import { playersTheLeagueNeeds } from './league-players.ts';
 import {
@@ -30,6 +31,7 @@ import {
   parseLeagueIds,
 } from './account.ts';
 import { followedLeagueIds } from '../stored-account.ts';
+import { leagueRefused, needsLogin, rejected } from './refusals.ts';
 
 export interface MflConnectorOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://api.myfantasyleague.com in production; a fake server's URL in tests. */
@@ -259,22 +261,41 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       if (refused !== undefined) throw leagueRefused(key, season, refused, cookie);
       const endpoint = `GET /${season}/export?TYPE=rosters&L=${key}`;
       const rosters = validate(responses.rosters, rostersBody, endpoint);
+      const read = (query: Query) => exportJson(root, season, { ...query, L: key }, cookie, signal);
+      const endpointOf = (type: string) => `GET /${season}/export?TYPE=${type}&L=${key}`;
+      const refusedWith = (text: string) => leagueRefused(key, season, text, cookie);
       const data = await fetchLeagueData({
-        read: (query) => exportJson(root, season, { ...query, L: key }, cookie, signal),
-        endpoint: (type) => `GET /${season}/export?TYPE=${type}&L=${key}`,
-        refused: (text) => leagueRefused(key, season, text, cookie),
+        read,
+        endpoint: endpointOf,
+        refused: refusedWith,
         needsLogin,
         lastRegularSeasonWeek: lastRegularSeasonWeek(answer.league),
       });
-      const snapshot = mapLeagueSnapshot({
+      const franchises = asList(rosters.rosters.franchise);
+      const mapped = mapLeagueSnapshot({
         leagueKey: key,
         league: answer.league,
         season,
-        rosters: asList(rosters.rosters.franchise),
+        rosters: franchises,
         players: [],
         standings: data.standings,
         activity: data.activity,
       });
+      const game = await fetchGame({
+        read,
+        // Site-wide data: sent without the account's cookie, read from the API host.
+        readSiteWide: (query) => exportJson(apiRoot, season, query, undefined, signal),
+        endpoint: endpointOf,
+        refused: refusedWith,
+        context,
+        leagueKey: key,
+        season,
+        league: answer.league,
+        rosters: franchises,
+        activity: mapped.activity,
+        teamIds: new Set(mapped.teams.map((team) => team.rosterId)),
+      });
+      const snapshot = { ...mapped, game };
       // Players the season's stored pool lacks (without a cookie, like the pool itself).
       const players = await playersTheLeagueNeeds(
         snapshot,
@@ -304,37 +325,4 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
       return { platform: 'mfl', sport, season, players, externalIds };
     },
   };
-}
-
-/** MFL's words for "this needs a logged-in user" (a private league, an expired cookie). */
-function needsLogin(text: string): boolean {
-  return /logged in|log in|login|MFL_USER_ID|APIKEY/i.test(text);
-}
-
-function rejected(account: PlatformAccount, reason: string): PlatformError {
-  const who =
-    account.username === undefined ? 'the stored login' : `the login of "${account.username}"`;
-  return new PlatformError(
-    'mfl',
-    `MFL no longer accepts ${who} (${reason}); link again with --credentials-file`,
-    'credentials_rejected',
-  );
-}
-
-function leagueRefused(
-  key: string,
-  season: number,
-  refused: string,
-  cookie: string | undefined,
-): PlatformError {
-  const league = `league ${key} (${season})`;
-  if (needsLogin(refused)) {
-    const message =
-      cookie === undefined
-        ? `${league} is private: this league needs a login (link MFL with --credentials-file of one of its members)`
-        : `${league} refused the linked MFL login (${refused})`;
-    return new PlatformError('mfl', message, 'forbidden');
-  }
-  const gone = /invalid|not found|no such|does not exist/i.test(refused);
-  return new PlatformError('mfl', `${league}: ${refused}`, gone ? 'not_found' : 'unavailable');
 }

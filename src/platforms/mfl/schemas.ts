@@ -8,6 +8,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { validatePayload } from '../validate.ts';
+import { gameResponses } from './game-schemas.ts';
 import { leagueDataResponses } from './league-data-schemas.ts';
 
 const OneOrMany = <T extends TSchema>(schema: T) => Type.Union([Type.Array(schema), schema]);
@@ -27,6 +28,17 @@ export type MflMyLeague = Static<typeof MflMyLeague>;
 export const MflMyLeagues = Type.Object({
   leagues: Type.Object({ league: Type.Optional(OneOrMany(MflMyLeague)) }),
 });
+
+/**
+ * The league's starting lineup: a total `count` ("9", or a range "9-10") and, per position,
+ * `limit` "1" (exactly) or "1-6" (at least, at most); `idp_starters` the defensive share of count.
+ */
+export const MflStarters = Type.Object({
+  count: Text,
+  idp_starters: Text,
+  position: Type.Optional(OneOrMany(Type.Object({ name: Id, limit: Type.String() }))),
+});
+export type MflStarters = Static<typeof MflStarters>;
 
 export const MflFranchise = Type.Object({
   id: Id,
@@ -67,6 +79,15 @@ export const MflLeague = Type.Object({
     ),
     /** The schedule's last regular-season week ("13"); later weeks are playoffs or consolation. */
     lastRegularSeasonWeek: Text,
+    // The game's settings (rules.ts): starters, roster sizes, head-to-head, weeks, waivers.
+    starters: Type.Optional(MflStarters),
+    rosterSize: Text,
+    injuredReserve: Text,
+    taxiSquad: Text,
+    h2h: Text,
+    startWeek: Text,
+    endWeek: Text,
+    currentWaiverType: Text,
   }),
 });
 export type MflLeague = Static<typeof MflLeague>['league'];
@@ -113,6 +134,7 @@ export const responses = {
   rosters: TypeCompiler.Compile(MflRosters),
   players: TypeCompiler.Compile(MflPlayers),
   ...leagueDataResponses,
+  ...gameResponses,
 };
 
 /** MFL's refusal text when the body is `{"error": {"$t": "..."}}` (or a bare string). */

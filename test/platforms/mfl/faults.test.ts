@@ -180,7 +180,17 @@ for (const data of MFL_DATA_SETS) {
       assert.equal(league.rosterEntries.length, rostered);
       assert.equal(asked[0], 'api.myfantasyleague.com league');
       assert.equal(asked[1], 'www47.myfantasyleague.com rosters');
-      assert.ok(asked.slice(1).every((call) => call.startsWith('www47.myfantasyleague.com ')));
+      // The game's site-wide exports (rule names, injury report) are MFL's, read from its API host.
+      const siteWide = new Set(['allRules', 'injuries']);
+      const [own, api] = [
+        asked.slice(1).filter((call) => !siteWide.has(call.split(' ')[1] ?? '')),
+        asked.slice(1).filter((call) => siteWide.has(call.split(' ')[1] ?? '')),
+      ];
+      assert.ok(own.every((call) => call.startsWith('www47.myfantasyleague.com ')));
+      assert.deepEqual(api.sort(), [
+        'api.myfantasyleague.com allRules',
+        'api.myfantasyleague.com injuries',
+      ]);
 
       for (const baseURL of [
         `https://www47.myfantasyleague.com:${port}`,

@@ -28,25 +28,28 @@ describe('MFL league data (recorded league 54040)', { skip: RECORDED_MFL.skip },
   });
   const connect = () => createMflConnector({ baseUrl: fake.baseUrl, backoffBaseMs: 1 });
 
-  test('2020: seven calls, the schedule, the draft and the future picks', async () => {
+  test("2020: seven calls, the game's three and a week's results each; the schedule, the draft and the future picks", async () => {
     const asked = fake.requests.length;
     const league = await connect().fetchLeague(PUBLIC, ref('54040'), EVERY_PLAYER);
+    const types = fake.requests.slice(asked).map((r) => r.query.get('TYPE'));
     assert.deepEqual(
-      fake.requests
-        .slice(asked)
-        .map((r) => r.query.get('TYPE'))
-        .sort(),
+      types.filter((type) => type !== 'weeklyResults').sort(),
       [
+        'allRules',
         'draftResults',
         'futureDraftPicks',
+        'injuries',
         'league',
         'leagueStandings',
         'rosters',
+        'rules',
         'schedule',
         'transactions',
       ],
       'no auctionResults: the draft has picks made',
     );
+    // Weeks 1 to 16, the current one: none is held as final by this store.
+    assert.equal(types.filter((type) => type === 'weeklyResults').length, 16);
     const team = league.teams.find((t) => t.rosterId === '0008');
     assert.deepEqual(team, {
       rosterId: '0008',
