@@ -151,6 +151,20 @@ for (const dialect of testBackends()) {
       assert.deepEqual(idsOf(next), ['102']);
     });
 
+    it('filters by week, alone and with the other filters', async () => {
+      assert.deepEqual(idsOf(await page('?week=2')), ['101']);
+      assert.deepEqual(idsOf(await page('?week=3&roster_id=2')), ['102']);
+      assert.deepEqual(idsOf(await page('?week=3&type=add')), []);
+      assert.deepEqual(idsOf(await page('?week=9')), []);
+      for (const bad of ['0', '101', 'two']) {
+        await expectInvalidParam(
+          await get(`/league/transactions/${league}?week=${bad}`),
+          'week',
+          'query',
+        );
+      }
+    });
+
     it('answers an empty page for a league with no transactions', async () => {
       const response = await get(`/league/transactions/${w.leagues.alpha}`);
       assert.deepEqual(await response.json(), { transactions: [] });
@@ -162,7 +176,7 @@ for (const dialect of testBackends()) {
       await expectInvalidParam(await get(`${base}?limit=0`), 'limit', 'query');
       await expectInvalidParam(await get(`${base}?limit=101`), 'limit', 'query');
       await expectInvalidParam(await get(`${base}?limit=2&limit=3`), 'limit', 'query');
-      await expectInvalidParam(await get(`${base}?week=1`), 'week', 'query');
+      await expectInvalidParam(await get(`${base}?week=1&week=2`), 'week', 'query');
       const team = await expectInvalidParam(await get(`${base}?roster_id=9`), 'roster_id', 'query');
       assert.match(team.detail, new RegExp(`names no team of league ${league}`));
       const { next_cursor: cursor = '' } = await page('?limit=1');

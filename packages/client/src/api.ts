@@ -3861,6 +3861,8 @@ export interface operations {
         type?: ('add' | 'drop' | 'waiver' | 'trade' | 'commissioner')[];
         /** @description Only transactions involving this team (a Player's fantasy_team_roster_id). */
         roster_id?: string;
+        /** @description Only transactions the platform counts for this week (or scoring period). A platform that gives no week for its transactions (ESPN, Yahoo, MFL, Fleaflicker) matches none. */
+        week?: number;
         /**
          * @description Transactions per page.
          * @example 5

@@ -7,6 +7,7 @@ import { invalidParameter } from '../problems.ts';
 import type { TransactionKey } from '../transaction-reads.ts';
 import { TransactionPageSchema, toTransactionBody } from '../transaction-schemas.ts';
 import { LeagueIdParam, leagueOrNotFound } from './common.ts';
+import { MAX_WEEK } from './matchups.ts';
 
 export const DEFAULT_TRANSACTION_LIMIT = 25;
 export const MAX_TRANSACTION_LIMIT = 100;
@@ -23,6 +24,15 @@ const TransactionQuery = Type.Object(
         minLength: 1,
         maxLength: 100,
         description: "Only transactions involving this team (a Player's fantasy_team_roster_id).",
+      }),
+    ),
+    week: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_WEEK,
+        description:
+          'Only transactions the platform counts for this week (or scoring period). A platform ' +
+          'that gives no week for its transactions (ESPN, Yahoo, MFL, Fleaflicker) matches none.',
       }),
     ),
     limit: Type.Optional(
@@ -51,12 +61,13 @@ export const listTransactions = defineOperation({
   params: Type.Object({ league_id: LeagueIdParam }),
   query: TransactionQuery,
   response: TransactionPageSchema,
-  async handle(context, { league_id }, { type = [], roster_id, limit, cursor }) {
+  async handle(context, { league_id }, { type = [], roster_id, week, limit, cursor }) {
     const league = await leagueOrNotFound(context, league_id);
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     const answer = await context.read.listTransactions(league, {
       types: [...new Set(type)],
       ...(roster_id !== undefined && { rosterId: roster_id }),
+      ...(week !== undefined && { week }),
       limit: limit ?? DEFAULT_TRANSACTION_LIMIT,
       ...(after !== undefined && { after }),
     });

@@ -36,6 +36,8 @@ export interface TransactionFilter {
   types: readonly TransactionType[];
   /** Only transactions involving this team. */
   rosterId?: string;
+  /** Only transactions the platform counts for this week (scoring period). */
+  week?: number;
   limit: number;
   /** Only transactions after this one in newest-first order. */
   after?: TransactionKey;
@@ -184,6 +186,7 @@ function leaguePage(db: Tx, leagueId: number, filter: TransactionFilter) {
   if (filter.types.length > 0) {
     query = query.where('league_transactions.type', 'in', [...filter.types]);
   }
+  if (filter.week !== undefined) query = query.where('league_transactions.week', '=', filter.week);
   const { after } = filter;
   if (after !== undefined) {
     // The first condition alone bounds the index range; the second drops the ties before it.
@@ -217,6 +220,7 @@ function teamPage(db: Tx, leagueId: number, rosterId: string, filter: Transactio
   if (filter.types.length > 0) {
     query = query.where('league_transactions.type', 'in', [...filter.types]);
   }
+  if (filter.week !== undefined) query = query.where('league_transactions.week', '=', filter.week);
   const { after } = filter;
   if (after !== undefined) {
     query = query
