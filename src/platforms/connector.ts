@@ -87,6 +87,12 @@ export interface LeagueFetchContext {
    * LeagueGame.lineups. Absent: the store holds none.
    */
   finalLineupPeriods?(): Promise<ReadonlySet<number>>;
+  /**
+   * The positions the league's pool in the store gives these players (a player it lacks, or
+   * holds with no position, is left out): for a platform whose lineups name starters but no slot
+   * (MFL). Absent: the store is not asked.
+   */
+  storedPlayerPositions?(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }
 
 export interface PlatformConnector {

@@ -59,6 +59,13 @@ export async function syncLeagues(
           if (leagueId === undefined) return new Set();
           return findFinalLineupPeriods(store.db, leagueId, isSeasonFinished(ref.season, now));
         },
+        async storedPlayerPositions(ids: readonly string[]) {
+          const positions = new Map<string, string>();
+          for (const [id, player] of await loadStoredPlayers(store.db, pool, ids)) {
+            if (player.position !== undefined) positions.set(id, player.position);
+          }
+          return positions;
+        },
       };
       return fetchLeague(connector, account, ref, context, fetchControl.signal);
     });

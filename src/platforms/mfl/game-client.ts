@@ -9,7 +9,13 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { PlatformError } from '../connector.ts';
 import type { LeagueFetchContext } from '../connector.ts';
 import type { MflWeekResults } from './game-schemas.ts';
-import { mapCurrentLineup, mapInjuries, mapSeasons, mapWeekLineups } from './lineups.ts';
+import {
+  mapCurrentLineup,
+  mapInjuries,
+  mapSeasons,
+  mapWeekLineups,
+  placeStarters,
+} from './lineups.ts';
 import { mapRules } from './rules.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
 import type { MflLeague, MflRosterFranchise } from './schemas.ts';
@@ -60,14 +66,42 @@ export async function fetchGame(options: GameOptions): Promise<LeagueGame> {
     ),
   ]);
   const byWeek = new Map<number, MflWeekResults>(results);
-  const lineups = toRead
+  const weekLineups = toRead
     .filter((week) => !final.has(week))
     .flatMap((week) => mapWeekLineups(byWeek.get(week) as MflWeekResults, week, options.teamIds));
   const currentWeek = current === undefined ? undefined : byWeek.get(current);
+  const lineupNow = currentWeek ? mapCurrentLineup(options.rosters, currentWeek) : undefined;
+  const mappedRules = mapRules(
+    options.league,
+    asList(rules.rules.positionRules),
+    ruleNames.allRules.rule,
+  );
+  // Starters in the league's slots by their positions, where the store's pool knows them.
+  const starterIds = [...weekLineups.flatMap((team) => team.entries), ...(lineupNow ?? [])]
+    .filter((entry) => entry.platformSlot === 'starter')
+    .map((entry) => entry.playerId);
+  const positions =
+    starterIds.length === 0
+      ? new Map<string, string>()
+      : ((await options.context.storedPlayerPositions?.([...new Set(starterIds)])) ?? new Map());
+  const slots = mappedRules.rosterSlots;
+  const lineups = weekLineups.map((team) => ({
+    ...team,
+    entries: placeStarters(team.entries, slots, positions),
+  }));
+  const currentLineup =
+    lineupNow &&
+    [...new Set(lineupNow.map((entry) => entry.rosterId))].flatMap((rosterId) =>
+      placeStarters(
+        lineupNow.filter((entry) => entry.rosterId === rosterId),
+        slots,
+        positions,
+      ),
+    );
   return {
-    rules: mapRules(options.league, asList(rules.rules.positionRules), ruleNames.allRules.rule),
+    rules: mappedRules,
     lineups,
-    ...(currentWeek ? { currentLineup: mapCurrentLineup(options.rosters, currentWeek) } : {}),
+    ...(currentLineup ? { currentLineup } : {}),
     injuries: mapInjuries(asList(injuries.injuries.injury)),
     history: mapSeasons(options.league, options.leagueKey, options.season),
   };

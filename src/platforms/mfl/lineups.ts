@@ -1,12 +1,14 @@
 // A league's lineups, current lineup, injuries and seasons from MFL's exports. Pure: no I/O.
 // MFL puts a starter in no slot (a week's result says "starter" or "nonstarter", its lineup rules
-// count positions, not places), so a starter's slot is OTHER with MFL's word "starter" beside.
+// count positions, not places): a starter is OTHER with MFL's word "starter" beside, until
+// placeStarters puts him in the league's slots by his position in the pool.
 import type {
   CurrentSlotRecord,
   InjuryRecord,
   LeagueSeasonRecord,
   LineupEntryRecord,
   LineupSlot,
+  RosterSlotRecord,
   TeamLineupRecord,
 } from '../../domain/game.ts';
 import { injuryStatus } from './game-tables.ts';
@@ -141,4 +143,62 @@ export function mapSeasons(league: MflLeague, key: string, season: number): Leag
   return [...bySeason]
     .sort(([a], [b]) => a - b)
     .map(([year, platformLeagueKey]) => ({ season: year, platformLeagueKey }));
+}
+
+/** The slot a pool position (mapping.ts's words: K, DEF, DE...) fills in MFL's lineup rules. */
+const POSITION_SLOTS: Readonly<Record<string, LineupSlot>> = {
+  QB: 'QB',
+  RB: 'RB',
+  WR: 'WR',
+  TE: 'TE',
+  K: 'K',
+  DEF: 'DEF',
+  DE: 'DL',
+  DT: 'DL',
+  LB: 'LB',
+  CB: 'DB',
+  S: 'DB',
+};
+
+interface Placed {
+  rosterId?: string;
+  playerId: string;
+  slot: LineupSlot;
+  platformSlot: string;
+}
+
+/**
+ * One team's starters put in the league's starter slots (mapRosterSlots) by their positions in the
+ * pool: the position's own slot while it has room, then a flex slot that takes the position. A
+ * starter whose position the pool lacks, or that no slot has room for, stays OTHER ("starter"):
+ * a place is never guessed.
+ */
+export function placeStarters<T extends Placed>(
+  entries: readonly T[],
+  slots: readonly RosterSlotRecord[],
+  positions: ReadonlyMap<string, string>,
+): T[] {
+  const room = new Map<RosterSlotRecord, number>(slots.map((slot) => [slot, slot.count]));
+  const take = (fits: (slot: RosterSlotRecord) => boolean): RosterSlotRecord | undefined => {
+    const slot = slots.find((s) => fits(s) && (room.get(s) ?? 0) > 0);
+    if (slot) room.set(slot, (room.get(slot) ?? 0) - 1);
+    return slot;
+  };
+  const isStarter = (entry: T) => entry.slot === 'OTHER' && entry.platformSlot === 'starter';
+  const placed = new Map<T, RosterSlotRecord>();
+  // Own positions first, so a flex slot is not spent on a player his position's slot takes.
+  for (const entry of entries.filter(isStarter)) {
+    const own = POSITION_SLOTS[positions.get(entry.playerId) ?? ''];
+    const slot = own && take((s) => s.slot === own && s.eligiblePositions === undefined);
+    if (slot) placed.set(entry, slot);
+  }
+  for (const entry of entries.filter((e) => isStarter(e) && !placed.has(e))) {
+    const position = positions.get(entry.playerId);
+    const slot = position && take((s) => s.eligiblePositions?.includes(position) === true);
+    if (slot) placed.set(entry, slot);
+  }
+  return entries.map((entry) => {
+    const slot = placed.get(entry);
+    return slot ? { ...entry, slot: slot.slot, platformSlot: slot.platformSlot } : entry;
+  });
 }
