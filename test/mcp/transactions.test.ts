@@ -72,6 +72,7 @@ describe('MCP tools list_transactions and get_draft', () => {
       'limit',
       'roster_id',
       'type',
+      'week',
     ]);
     assert.match(listTransactions?.description ?? '', /Needs a token with the "transaction"/);
     assert.ok(tools.some((tool) => tool.name === 'get_draft'));

@@ -115,6 +115,27 @@ describeEachBackend('the game', ({ store }) => {
     assert.deepEqual(await listLineups(store().db, leagueId, 0), []);
   });
 
+  it('writes nothing when a later sync lists only the periods not final, unchanged', async () => {
+    await setUp(store());
+    const before = await readStoreState(store());
+    const week2 = buildLineups().filter((l) => l.period === 2);
+    for (const lineups of [week2, []]) {
+      const written = await writeLeagueSnapshot(
+        store(),
+        buildGameLeagueSnapshot({ game: { ...buildGame(), lineups } }),
+      );
+      assert.equal(written.outcome, 'unchanged', `${lineups.length} lineups listed`);
+    }
+    assert.deepEqual(await readStoreState(store()), before);
+    // A listed period that differs from the stored one is a change.
+    const moved = week2.map((l) => (l.rosterId === '1' ? { ...l, projectedPoints: 1.5 } : l));
+    const written = await writeLeagueSnapshot(
+      store(),
+      buildGameLeagueSnapshot({ game: { ...buildGame(), lineups: moved } }),
+    );
+    assert.equal(written.outcome, 'written');
+  });
+
   it('writes nothing for an identical game, and refuses a bad one whole', async () => {
     await setUp(store());
     const before = await readStoreState(store());

@@ -5828,12 +5828,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-29T06:08:41.544Z",
+           *           "linked_at": "2026-11-29T06:29:23.399Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-29T06:08:41.545Z",
-           *             "finished_at": "2026-11-29T06:08:42.041Z",
+           *             "started_at": "2026-11-29T06:29:23.400Z",
+           *             "finished_at": "2026-11-29T06:29:23.790Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -6147,7 +6147,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:08:41.829Z",
+           *           "last_synced_at": "2026-11-29T06:29:23.654Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6155,7 +6155,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:08:41.914Z",
+           *           "last_synced_at": "2026-11-29T06:29:23.706Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6163,7 +6163,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:08:41.976Z",
+           *           "last_synced_at": "2026-11-29T06:29:23.749Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -6421,6 +6421,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "service": "Fantasy League Data Service",
+           *       "docs": "/docs",
+           *       "openapi": "/openapi.json",
+           *       "health": "/healthz"
+           *     }
+           */
           'application/json': {
             service: string;
             /** @description The API reference with a try-it console. */
@@ -6524,7 +6532,7 @@ export interface operations {
            *       "info": {
            *         "title": "Fantasy League Data Service",
            *         "version": "1.0.0-oas3",
-           *         "description": "Read access to a user's fantasy-sports leagues, league settings and players, answered from the data the service has synced from each linked platform. The public API is read-only: GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`), with the token in `X-Auth-Token` or `auth_token`. The admin API under `/admin/` manages users, tokens, links and syncs with an admin key, and also takes POST and DELETE. Errors are `application/problem+json` (RFC 9457) carrying `request_id`."
+           *         "description": "Read access to a user's fantasy-sports leagues, league settings and players, answered from the data the service has synced from each linked platform. The public API is read-only: GET (HEAD works too; other methods get 405 with `Allow: GET, HEAD`), with the token in `X-Auth-Token`, `auth_token` or `Authorization: Bearer`. The admin API under `/admin/` manages users, tokens, links and syncs with an admin key, and also takes POST and DELETE. Errors are `application/problem+json` (RFC 9457) carrying `request_id`."
            *       }
            *     }
            */
@@ -6580,12 +6588,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-29T06:08:41.544Z"
+           *         "created_at": "2026-11-29T06:29:23.398Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-29T06:08:42.190Z"
+           *         "created_at": "2026-11-29T06:29:23.954Z"
            *       }
            *     ]
            */
@@ -6698,7 +6706,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-29T06:08:42.190Z"
+           *       "created_at": "2026-11-29T06:29:23.954Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -6861,7 +6869,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-29T06:08:41.544Z"
+           *       "created_at": "2026-11-29T06:29:23.398Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -7122,7 +7130,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_evxql5",
+           *         "prefix": "fld_sOM_ok",
            *         "products": [
            *           "league",
            *           "roster",
@@ -7132,18 +7140,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-29T06:08:42.041Z"
+           *         "created_at": "2026-11-29T06:29:23.791Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_8J6i9O",
+           *         "prefix": "fld_MrUW08",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-29T06:08:42.192Z",
-           *         "expires_at": "2026-12-29T06:08:42.192Z"
+           *         "created_at": "2026-11-29T06:29:23.955Z",
+           *         "expires_at": "2026-12-29T06:29:23.955Z"
            *       }
            *     ]
            */
@@ -7294,16 +7302,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_8J6i9OLVriHEHBVTzz-_6SPSvyQNIbwAQLCJxutllYs",
+           *       "token": "fld_MrUW08FUVPuckGK1JXCqYaZgTgk4P-kD0SOYGj1qzsU",
            *       "token_id": 2,
-           *       "prefix": "fld_8J6i9O",
+           *       "prefix": "fld_MrUW08",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-29T06:08:42.192Z",
-           *       "expires_at": "2026-12-29T06:08:42.192Z"
+           *       "created_at": "2026-11-29T06:29:23.955Z",
+           *       "expires_at": "2026-12-29T06:29:23.955Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -7470,7 +7478,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_evxql5",
+           *       "prefix": "fld_sOM_ok",
            *       "products": [
            *         "league",
            *         "roster",
@@ -7480,7 +7488,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-29T06:08:42.041Z"
+           *       "created_at": "2026-11-29T06:29:23.791Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -7748,13 +7756,13 @@ export interface operations {
            *         "platform": "demo",
            *         "external_user_id": "demo-user",
            *         "username": "demo",
-           *         "linked_at": "2026-11-29T06:08:41.544Z",
+           *         "linked_at": "2026-11-29T06:29:23.399Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
            *         "last_sync": {
            *           "run_id": 2,
-           *           "started_at": "2026-11-29T06:08:42.200Z",
-           *           "finished_at": "2026-11-29T06:08:42.312Z",
+           *           "started_at": "2026-11-29T06:29:23.964Z",
+           *           "finished_at": "2026-11-29T06:29:24.067Z",
            *           "outcome": "ok"
            *         }
            *       },
@@ -7762,12 +7770,12 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:08:42.196Z",
+           *         "linked_at": "2026-11-29T06:29:23.960Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-29T06:08:42.312Z",
+           *           "started_at": "2026-11-29T06:29:24.067Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -7911,12 +7919,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-29T06:08:42.196Z",
+           *       "linked_at": "2026-11-29T06:29:23.960Z",
            *       "needs_linking_again": false,
            *       "leagues": 0,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-29T06:08:42.312Z",
+           *         "started_at": "2026-11-29T06:29:24.067Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -8078,7 +8086,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:08:42.196Z",
+           *         "linked_at": "2026-11-29T06:29:23.960Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -8405,7 +8413,7 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-29T06:08:42.199Z",
+           *         "created_at": "2026-11-29T06:29:23.963Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
@@ -8564,7 +8572,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:08:42.199Z",
+           *       "created_at": "2026-11-29T06:29:23.963Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -8738,7 +8746,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:08:42.199Z",
+           *       "created_at": "2026-11-29T06:29:23.963Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 1,
@@ -8889,8 +8897,8 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-29T06:08:42.325Z",
-           *         "expires_at": "2026-11-29T06:38:42.325Z",
+           *         "created_at": "2026-11-29T06:29:24.077Z",
+           *         "expires_at": "2026-11-29T06:59:24.077Z",
            *         "app_name": "Waiver Wizard",
            *         "products": [
            *           "league",
@@ -9062,14 +9070,14 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:46159/connect/fcs_gia-4tc8hFPQSljLJs4rlc4ED8h68pu6t8Z-k041OdE",
+           *       "url": "http://127.0.0.1:36493/connect/fcs_oQwaVOke3mzqJf3tXQxlEwuZJ9tDVihZR3buzJRNVTo",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-29T06:08:42.325Z",
-           *       "expires_at": "2026-11-29T06:38:42.325Z",
+           *       "created_at": "2026-11-29T06:29:24.077Z",
+           *       "expires_at": "2026-11-29T06:59:24.077Z",
            *       "app_name": "Waiver Wizard",
            *       "products": [
            *         "league",
@@ -9238,7 +9246,7 @@ export interface operations {
            *           "link.completed",
            *           "sync.finished"
            *         ],
-           *         "created_at": "2026-11-29T06:08:42.188Z"
+           *         "created_at": "2026-11-29T06:29:23.952Z"
            *       }
            *     ]
            */
@@ -9375,8 +9383,8 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:08:42.188Z",
-           *       "secret": "whsec_+hb7qK77cn7EMbBhRFbDxiPjx1c6Nr/XMQ41UWIRfJg="
+           *       "created_at": "2026-11-29T06:29:23.952Z",
+           *       "secret": "whsec_qtZ6vKjMBd3Tu3kOFiu1TD2aV/d25lb6ljc/xuMYNAU="
            *     }
            */
           'application/json': components['schemas']['AdminCreatedWebhook'];
@@ -9529,7 +9537,7 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:08:42.188Z"
+           *       "created_at": "2026-11-29T06:29:23.952Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhook'];
@@ -9927,16 +9935,16 @@ export interface operations {
            *       "delivery_id": 1,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
+           *       "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:08:42.197Z",
-           *       "created_at": "2026-11-29T06:08:42.197Z",
+           *       "next_attempt_at": "2026-11-29T06:29:23.960Z",
+           *       "created_at": "2026-11-29T06:29:23.960Z",
            *       "payload": {
            *         "type": "link.completed",
-           *         "timestamp": "2026-11-29T06:08:42.197Z",
+           *         "timestamp": "2026-11-29T06:29:23.960Z",
            *         "data": {
            *           "user_id": 1,
            *           "platform": "sleeper",
@@ -10082,25 +10090,25 @@ export interface operations {
            *         "delivery_id": 3,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
+           *         "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:08:42.335Z",
-           *         "created_at": "2026-11-29T06:08:42.335Z"
+           *         "next_attempt_at": "2026-11-29T06:29:24.086Z",
+           *         "created_at": "2026-11-29T06:29:24.086Z"
            *       },
            *       {
            *         "delivery_id": 1,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
+           *         "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:08:42.197Z",
-           *         "created_at": "2026-11-29T06:08:42.197Z"
+           *         "next_attempt_at": "2026-11-29T06:29:23.960Z",
+           *         "created_at": "2026-11-29T06:29:23.960Z"
            *       }
            *     ]
            */
@@ -10242,13 +10250,13 @@ export interface operations {
            *       "delivery_id": 3,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_s6xfD3NWGk6XKmhhOWh4Hg",
+           *       "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:08:42.335Z",
-           *       "created_at": "2026-11-29T06:08:42.335Z"
+           *       "next_attempt_at": "2026-11-29T06:29:24.086Z",
+           *       "created_at": "2026-11-29T06:29:24.086Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDelivery'];

@@ -58,6 +58,56 @@ function toStoredEntry(entry: LineupEntryRecord): StoredLineupEntry {
   };
 }
 
+/** A lineup row as stored: what a write would insert, for comparing with what is there. */
+function lineupRow(lineup: TeamLineupRecord) {
+  return {
+    points: lineup.points ?? null,
+    projected_points: lineup.projectedPoints ?? null,
+    entries: JSON.stringify(lineup.entries.map(toStoredEntry)),
+  };
+}
+
+/**
+ * Whether writing these lineups would change what the store holds of their periods. The lineups
+ * are compared apart from the league's content hash: a connector lists only the periods not final
+ * yet, so the same league is listed with fewer periods sync after sync while nothing changes.
+ */
+export async function lineupsDiffer(
+  tx: Tx,
+  leagueId: number,
+  lineups: readonly TeamLineupRecord[] | undefined,
+): Promise<boolean> {
+  if (lineups === undefined || lineups.length === 0) return false;
+  const periods = [...new Set(lineups.map((lineup) => lineup.period))];
+  const stored = new Map<string, ReturnType<typeof lineupRow>>();
+  for (let start = 0; start < periods.length; start += INSERT_CHUNK) {
+    const rows = await tx
+      .selectFrom('lineups')
+      .select(['period', 'roster_id', 'points', 'projected_points', 'entries'])
+      .where('league_id', '=', leagueId)
+      .where('period', 'in', periods.slice(start, start + INSERT_CHUNK))
+      .execute();
+    for (const row of rows) {
+      stored.set(`${row.period}/${row.roster_id}`, {
+        points: row.points === null ? null : Number(row.points),
+        projected_points: row.projected_points === null ? null : Number(row.projected_points),
+        entries: row.entries,
+      });
+    }
+  }
+  if (stored.size !== lineups.length) return true;
+  return lineups.some((lineup) => {
+    const was = stored.get(`${lineup.period}/${lineup.rosterId}`);
+    const now = lineupRow(lineup);
+    return (
+      was === undefined ||
+      was.points !== now.points ||
+      was.projected_points !== now.projected_points ||
+      was.entries !== now.entries
+    );
+  });
+}
+
 /** Replaces the periods the lineups list, every team of them; other periods stay as stored. */
 async function replaceLineups(
   tx: Tx,
@@ -76,9 +126,7 @@ async function replaceLineups(
     league_id: leagueId,
     period: lineup.period,
     roster_id: lineup.rosterId,
-    points: lineup.points ?? null,
-    projected_points: lineup.projectedPoints ?? null,
-    entries: JSON.stringify(lineup.entries.map(toStoredEntry)),
+    ...lineupRow(lineup),
   }));
   await insertChunked(rows, (chunk) => tx.insertInto('lineups').values(chunk).execute());
 }

@@ -8,7 +8,7 @@ import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
 import { replaceDrafts } from './drafts.ts';
-import { writeLeagueGame } from './game.ts';
+import { lineupsDiffer, writeLeagueGame } from './game.ts';
 import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
@@ -62,7 +62,8 @@ function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
  * The body of writeLeagueSnapshot, for a transaction the caller holds. Exported so tests can fail
  * a transaction after it and see that nothing of it remains; the snapshot must already be checked.
  *
- * The league's content hash covers its settings, teams and rosters, not `players`: those belong
+ * The league's content hash covers its settings, teams, rosters, activity and game but for the
+ * lineups (compared with the stored periods instead), not `players`: those belong
  * to the shared pool, which other leagues and the pool's own refresh also write. They are
  * compared row by row instead and written only where they differ, so a league whose players were
  * meanwhile described by another league is still 'unchanged' (the outcome speaks of the league).
@@ -72,9 +73,14 @@ export async function applyLeagueSnapshot(
   s: LeagueSnapshot,
   member?: LeagueMember,
 ): Promise<{ leagueId: number; outcome: WriteOutcome }> {
-  const hash = contentHash({ ...s, players: undefined });
+  // The lineups are compared with the store apart (lineupsDiffer says why).
+  const game = s.game && { ...s.game, lineups: undefined };
+  const hash = contentHash({ ...s, players: undefined, game });
   const current = await findLeagueByKey(tx, s);
-  const leagueUnchanged = current !== undefined && current.content_hash === hash;
+  const leagueUnchanged =
+    current !== undefined &&
+    current.content_hash === hash &&
+    !(await lineupsDiffer(tx, current.id, s.game?.lineups));
   const pool = poolKeyOf(s);
   const players = await diffPlayers(tx, pool, s.players);
   const playersChange = players.added.length + players.changed.length > 0;
