@@ -39,35 +39,25 @@ export function leagueXml(league: LeagueBody): string {
 }
 
 /**
- * Any JSON body of the API as XML, for the resources past the contract's five: an object is an
- * element with one child per present member (in the body's order), an array an element with one
- * child per entry, a scalar its text. Member names are the JSON ones (snake_case, valid XML
- * names). An array's entries are named by `items`: a name for the root array's, or the entry
- * name per member name ({ accounts: 'Account' }); `item` otherwise.
+ * Any JSON body of the API as XML, for the resources past the contract's five, by one rule: an
+ * object is an element with one child per present member (in the body's order), a scalar its
+ * text, an array an element with one child per entry. A root array's entries are named by `entry`
+ * (`<Teams><Team>`); every nested list's entries are `<item>`. Member names are the JSON ones
+ * (snake_case, valid XML names).
  */
-export function bodyXml(
-  root: string,
-  body: unknown,
-  items: string | Readonly<Record<string, string>> = {},
-): string {
-  const names = typeof items === 'string' ? { [root]: items } : items;
-  return DECLARATION + valueElement(root, body, names);
+export function bodyXml(root: string, body: unknown, entry = 'item'): string {
+  return DECLARATION + valueElement(root, body, entry);
 }
 
-function valueElement(
-  name: string,
-  value: unknown,
-  items: Readonly<Record<string, string>>,
-): string {
+function valueElement(name: string, value: unknown, entry = 'item'): string {
   if (Array.isArray(value)) {
-    const item = items[name] ?? 'item';
-    return `<${name}>${value.map((entry) => valueElement(item, entry, items)).join('')}</${name}>`;
+    return `<${name}>${value.map((member) => valueElement(entry, member)).join('')}</${name}>`;
   }
   if (value !== null && typeof value === 'object') {
     let xml = `<${name}>`;
     for (const [member, memberValue] of Object.entries(value)) {
       if (memberValue === undefined) continue;
-      xml += valueElement(member, memberValue, items);
+      xml += valueElement(member, memberValue);
     }
     return `${xml}</${name}>`;
   }

@@ -153,7 +153,7 @@ for (const dialect of testBackends()) {
       assert.equal(response.status, 200);
       const xml = await response.text();
       assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<User><user_id>\d+<\/user_id>/);
-      assert.match(xml, /<accounts><Account><platform>sleeper<\/platform>/);
+      assert.match(xml, /<accounts><item><platform>sleeper<\/platform>/);
     });
 
     it("gives a player's ids on other platforms and at data providers", async () => {

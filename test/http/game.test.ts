@@ -264,10 +264,10 @@ for (const dialect of testBackends()) {
       const accept = { Accept: 'application/xml' };
       const rules = await (await get(`/league/rules/${league}`, accept)).text();
       assert.match(rules, /<Rules><league_id>\d+<\/league_id><scoring_type>head_to_head_points/);
-      assert.match(rules, /<roster_slots><RosterSlot><slot>QB<\/slot>/);
+      assert.match(rules, /<roster_slots><item><slot>QB<\/slot>/);
       const lineups = await (await get(`/league/lineups/${league}?week=1`, accept)).text();
-      assert.match(lineups, /<Lineups><league_id>\d+<\/league_id><week>1<\/week><teams><Team>/);
-      assert.match(lineups, /<players><Player><player_id>4046<\/player_id>/);
+      assert.match(lineups, /<Lineups><league_id>\d+<\/league_id><week>1<\/week><teams><item>/);
+      assert.match(lineups, /<players><item><player_id>4046<\/player_id>/);
       const history = await (await get(`/league/history/${league}`, accept)).text();
       assert.match(history, /<Seasons><Season><season>2019<\/season>.*<league_id\/><\/Season>/);
       const injury = await (await get(`/players/${league}/injury/DET`, accept)).text();

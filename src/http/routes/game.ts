@@ -22,14 +22,7 @@ export const getRules = defineRoute(getRulesOperation, {
   contractHeader: 'auth_token',
   responseDescription: 'The rules.',
   produces: ['application/json', ...XML_TYPES],
-  xml: (body) =>
-    bodyXml('Rules', body, {
-      scoring_rules: 'ScoringRule',
-      categories: 'Category',
-      roster_slots: 'RosterSlot',
-      positions: 'position',
-      eligible_positions: 'position',
-    }),
+  xml: (body) => bodyXml('Rules', body),
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
   example: '/league/rules/11',
 });
@@ -48,7 +41,7 @@ export const listLineups = defineRoute(listLineupsOperation, {
   contractHeader: 'auth_token',
   responseDescription: 'The lineups.',
   produces: ['application/json', ...XML_TYPES],
-  xml: (body) => bodyXml('Lineups', body, { teams: 'Team', players: 'Player' }),
+  xml: (body) => bodyXml('Lineups', body),
   errors: ['invalid_parameter', 'league_not_found', 'not_acceptable'],
   example: '/league/lineups/11?week=1',
 });
