@@ -116,17 +116,21 @@ export class NameIndex<T extends NameCandidate> {
     query: string,
     isRostered: RosteredTest<T> = ownRosteredFlag,
     ranked = 0,
+    /** Only these players count (a position asked for): a tier none of them is in is passed over. */
+    accept?: (candidate: T) => boolean,
   ): NameSearchResult<T> {
     if ([...query].length > MAX_PLAYER_NAME_LENGTH) return { matchCount: 0 };
     const normalized = normalizeName(query);
     if (normalized === '') return { matchCount: 0 };
-    const exact = this.byName.get(normalized);
-    if (exact) return this.pick(exact, isRostered, ranked);
-    const prefixed = this.prefixMatches(normalized);
+    const keep = (indexes: readonly number[]): readonly number[] =>
+      accept === undefined ? indexes : indexes.filter((i) => accept(this.players[i] as T));
+    const exact = keep(this.byName.get(normalized) ?? []);
+    if (exact.length > 0) return this.pick(exact, isRostered, ranked);
+    const prefixed = keep(this.prefixMatches(normalized));
     if (prefixed.length > 0) return this.pick(prefixed, isRostered, ranked);
-    const wordPrefixed = this.wordPrefixMatches(normalized.split(' '));
+    const wordPrefixed = keep(this.wordPrefixMatches(normalized.split(' ')));
     if (wordPrefixed.length > 0) return this.pick(wordPrefixed, isRostered, ranked);
-    return this.closeSpellingMatch(normalized, isRostered, ranked);
+    return this.closeSpellingMatch(normalized, isRostered, ranked, accept);
   }
 
   private pick(
@@ -188,6 +192,7 @@ export class NameIndex<T extends NameCandidate> {
     query: string,
     isRostered: RosteredTest<T>,
     ranked: number,
+    accept: ((candidate: T) => boolean) | undefined,
   ): NameSearchResult<T> {
     const allowed = maxEdits(query.length);
     if (allowed === 0) return { matchCount: 0 };
@@ -225,6 +230,7 @@ export class NameIndex<T extends NameCandidate> {
       const distance = editDistance(query, key, allowed);
       if (distance > allowed) continue;
       for (const index of this.keyPlayers[keyId] ?? []) {
+        if (accept !== undefined && !accept(this.players[index] as T)) continue;
         distances.set(index, Math.min(distance, distances.get(index) ?? Infinity));
       }
     }

@@ -142,6 +142,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
   const paramNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
   const params = compileParams(operation.params, 'path');
   const query = compileParams(operation.query, 'query');
+  const queryRequired = (operation.query.required ?? []).length > 0;
   const queryNames = Object.keys(operation.query.properties);
   const keyOf = (rawParams: readonly string[]): readonly string[] | undefined => {
     let checked: Static<P>;
@@ -156,7 +157,11 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     doc,
     segments,
     checkQuery(rawQuery) {
-      if (rawQuery === undefined || rawQuery === '') return NO_QUERY;
+      if (rawQuery === undefined || rawQuery === '') {
+        // A required parameter left out is a 400 naming it, with no query at all too.
+        if (queryRequired) query.parse({});
+        return NO_QUERY;
+      }
       const value = query.parse(parseQuery(rawQuery));
       const key = queryKey(queryNames, value as Record<string, unknown>);
       return key === undefined ? NO_QUERY : { value, key };

@@ -130,6 +130,24 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     },
   });
 
+  const searchPlayers = toolOf(operations.searchPlayers, {
+    name: 'search_players',
+    title: 'Every player matching a name',
+    description:
+      "Lists the players of a league's pool matching a name as well as the best match, best " +
+      'first, with how many match; position (QB, WR, K, DEF, SP, PG...) keeps only players at it ' +
+      'before matching. Use it to offer the user a choice when find_player_by_name is ambiguous.',
+    fields: { league_id: leagueId },
+    output: operations.searchPlayers.response,
+    answer(body) {
+      const summary =
+        body.players.length === 0
+          ? 'No player matches.'
+          : `${body.match_count} players match:\n${listed(body.players.map(describePlayer), 25)}`;
+      return { structured: body, summary };
+    },
+  });
+
   const listRostered = toolOf(operations.allRostered, {
     name: 'list_rostered_players',
     title: "A league's rostered players",
@@ -163,6 +181,7 @@ export function mcpTools(seasons: readonly number[]): readonly ToolDefinition[] 
     getPlayer,
     findPlayerByName,
     listRostered,
+    searchPlayers,
     ...teamTools(),
     ...transactionTools(operations),
     ...gameTools(),

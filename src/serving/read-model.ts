@@ -12,6 +12,7 @@ import { findLeagueForUser, findLeaguesForUser } from '../storage/repositories/l
 import {
   findPlayerInLeague,
   listLeaguePlayerPool,
+  listPoolPlayerIdsAt,
   listRosteredPlayers,
 } from '../storage/repositories/players.ts';
 import { listMatchups, listTeams } from '../storage/repositories/teams.ts';
@@ -51,7 +52,15 @@ export interface ReadModel {
   findLeague(userId: number, leagueId: number): Promise<League | undefined>;
   findPlayer(league: League, playerId: string): Promise<Player | undefined>;
   /** `candidates` > 0 also lists that many players of the best tier (the MCP tool shows them). */
-  searchPlayers(league: League, name: string, candidates?: number): Promise<PlayerSearchResult>;
+  searchPlayers(
+    league: League,
+    name: string,
+    candidates?: number,
+    /** Only players at this position (as stored: `QB`, `K`, `DEF`...). */
+    position?: string,
+  ): Promise<PlayerSearchResult>;
+  /** The ids of the league pool's players at a position. */
+  findPoolPlayerIdsAt(league: League, position: string): Promise<ReadonlySet<string>>;
   listRostered(league: League): Promise<Player[]>;
   /** The league's teams with their details, in roster id order. */
   listTeams(league: League): Promise<FantasyTeamRecord[]>;
@@ -102,8 +111,10 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
       return league !== undefined && served.has(league.season) ? league : undefined;
     },
     findPlayer: (league, playerId) => findPlayerInLeague(db, league, playerId),
-    async searchPlayers(league, name, candidates = 0) {
-      const pool = await listLeaguePlayerPool(db, league);
+    async searchPlayers(league, name, candidates = 0, position) {
+      const whole = await listLeaguePlayerPool(db, league);
+      const pool =
+        position === undefined ? whole : whole.filter((player) => player.position === position);
       const index = new NameIndex(
         pool.map((player) => ({
           playerId: player.playerId,
@@ -121,6 +132,7 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
       };
     },
     listRostered: (league) => listRosteredPlayers(db, league),
+    findPoolPlayerIdsAt: (league, position) => listPoolPlayerIdsAt(db, league, position),
     listTeams: (league) => listTeams(db, league.leagueId),
     listMatchups: (league, week) => listMatchups(db, league.leagueId, week),
     findPlayerIds: (league, playerId) => findPlayerIdsElsewhere(db, poolKeyOf(league), playerId),

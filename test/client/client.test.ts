@@ -136,6 +136,9 @@ describe('typed client against a running server on the demo store', () => {
     assert.ok(seasons.some((s) => s.season === 2021 && s.league_id === WEEKEND_LEAGUE));
     const injury = (await api.getPlayerInjury(WEEKEND_LEAGUE, '4046')).data;
     assert.equal(injury.player_id, '4046');
+    const allmans = (await api.searchPlayers(WEEKEND_LEAGUE, 'josh allman', { limit: 5 })).data;
+    assert.equal(allmans.match_count, 2);
+    assert.equal(allmans.players.length, 2);
     await assert.rejects(
       api.listLineups(WEEKEND_LEAGUE, { rosterId: 'nobody' }),
       (error: unknown) => error instanceof FantasyApiError && error.status === 400,

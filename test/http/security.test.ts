@@ -39,6 +39,7 @@ const PATHS: Record<string, (leagueId: number) => string> = {
   listLineups: (leagueId) => `/league/lineups/${leagueId}?week=1&roster_id=1`,
   getHistory: (leagueId) => `/league/history/${leagueId}`,
   getPlayerInjury: (leagueId) => `/players/${leagueId}/injury/4046`,
+  searchPlayers: (leagueId) => `/players/${leagueId}/search?name=mahomes`,
   getPlayerIds: (leagueId) => `/players/${leagueId}/ids/4046`,
   getUser: () => '/user',
   getMeta: () => '/meta',

@@ -331,6 +331,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/players/{league_id}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every player matching a name
+     * @description The players of the league's pool matching `name` as well as the best match, best first (the first is what searchPlayer/name answers), with how many match; `position` keeps the players at that position before matching, so 'allen' with position WR finds the receivers named Allen. No match: `match_count` 0 and no players.
+     *
+     *     Requires a token with the `player` product.
+     */
+    get: operations['searchPlayers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/players/{league_id}/ids/{player_id}': {
     parameters: {
       query?: never;
@@ -5538,6 +5560,222 @@ export interface operations {
       };
     };
   };
+  searchPlayers: {
+    parameters: {
+      query: {
+        /**
+         * @description The name to look for, matched as searchPlayer/name matches it.
+         * @example josh allman
+         */
+        name: string;
+        /** @description Only players at this position, as a Player record names it (`QB`, `WR`, `K`, `DEF`, `SP`, `PG`...; any case). */
+        position?: string;
+        /** @description Players to list at most. */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The league_id from the league list (plain decimal digits, no leading zeros).
+         * @example 11
+         */
+        league_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matches. gzip or br when Accept-Encoding asks for it. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "match_count": 2,
+           *       "players": [
+           *         {
+           *           "player_id": "99",
+           *           "position": "TE",
+           *           "sport": "football",
+           *           "first_name": "Josh",
+           *           "last_name": "Allman",
+           *           "full_name": "Josh Allman",
+           *           "irl_team": "JAX",
+           *           "fantasy_team_roster_id": "2",
+           *           "uniform_number": "85"
+           *         },
+           *         {
+           *           "player_id": "4046",
+           *           "position": "QB",
+           *           "sport": "football",
+           *           "first_name": "Josh",
+           *           "last_name": "Allman",
+           *           "full_name": "Josh Allman",
+           *           "irl_team": "BUF",
+           *           "fantasy_team_roster_id": "1",
+           *           "uniform_number": "17"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description How many players match as well as the best (the X-Match-Count of searchPlayer/name). */
+            match_count: number;
+            /** @description Up to `limit` of them, best first: the first is what searchPlayer/name answers. */
+            players: components['schemas']['Player'][];
+          };
+          'application/xml': {
+            /** @description How many players match as well as the best (the X-Match-Count of searchPlayer/name). */
+            match_count: number;
+            /** @description Up to `limit` of them, best first: the first is what searchPlayer/name answers. */
+            players: components['schemas']['Player'][];
+          };
+          'text/xml': {
+            /** @description How many players match as well as the best (the X-Match-Count of searchPlayer/name). */
+            match_count: number;
+            /** @description Up to `limit` of them, best first: the first is what searchPlayer/name answers. */
+            players: components['schemas']['Player'][];
+          };
+        };
+      };
+      /** @description If-None-Match named the current ETag: the data is unchanged, no body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          'Last-Modified': components['headers']['Last-Modified'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `conflicting_tokens`: Conflicting authentication headers. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `token_missing`: Authentication token missing. `token_invalid`: Authentication token not recognised. `token_expired`: Authentication token expired. `token_revoked`: Authentication token revoked. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `product_missing`: Product not granted to this token. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `league_not_found`: League not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_acceptable`: No acceptable representation. */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getPlayerIds: {
     parameters: {
       query?: never;
@@ -5828,12 +6066,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-29T06:29:23.399Z",
+           *           "linked_at": "2026-11-29T06:39:41.821Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-29T06:29:23.400Z",
-           *             "finished_at": "2026-11-29T06:29:23.790Z",
+           *             "started_at": "2026-11-29T06:39:41.823Z",
+           *             "finished_at": "2026-11-29T06:39:42.484Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -6147,7 +6385,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:29:23.654Z",
+           *           "last_synced_at": "2026-11-29T06:39:42.279Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6155,7 +6393,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:29:23.706Z",
+           *           "last_synced_at": "2026-11-29T06:39:42.354Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6163,7 +6401,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:29:23.749Z",
+           *           "last_synced_at": "2026-11-29T06:39:42.414Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -6588,12 +6826,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-29T06:29:23.398Z"
+           *         "created_at": "2026-11-29T06:39:41.820Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-29T06:29:23.954Z"
+           *         "created_at": "2026-11-29T06:39:42.812Z"
            *       }
            *     ]
            */
@@ -6706,7 +6944,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-29T06:29:23.954Z"
+           *       "created_at": "2026-11-29T06:39:42.812Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -6869,7 +7107,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-29T06:29:23.398Z"
+           *       "created_at": "2026-11-29T06:39:41.820Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -7130,7 +7368,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_sOM_ok",
+           *         "prefix": "fld_tqxn8I",
            *         "products": [
            *           "league",
            *           "roster",
@@ -7140,18 +7378,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-29T06:29:23.791Z"
+           *         "created_at": "2026-11-29T06:39:42.485Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_MrUW08",
+           *         "prefix": "fld_CFCsjq",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-29T06:29:23.955Z",
-           *         "expires_at": "2026-12-29T06:29:23.955Z"
+           *         "created_at": "2026-11-29T06:39:42.814Z",
+           *         "expires_at": "2026-12-29T06:39:42.814Z"
            *       }
            *     ]
            */
@@ -7302,16 +7540,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_MrUW08FUVPuckGK1JXCqYaZgTgk4P-kD0SOYGj1qzsU",
+           *       "token": "fld_CFCsjqIytOSnJsX6DXp7fwhJRFEEl7aSKZlNb_FowRY",
            *       "token_id": 2,
-           *       "prefix": "fld_MrUW08",
+           *       "prefix": "fld_CFCsjq",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-29T06:29:23.955Z",
-           *       "expires_at": "2026-12-29T06:29:23.955Z"
+           *       "created_at": "2026-11-29T06:39:42.814Z",
+           *       "expires_at": "2026-12-29T06:39:42.814Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -7478,7 +7716,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_sOM_ok",
+           *       "prefix": "fld_tqxn8I",
            *       "products": [
            *         "league",
            *         "roster",
@@ -7488,7 +7726,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-29T06:29:23.791Z"
+           *       "created_at": "2026-11-29T06:39:42.485Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -7756,13 +7994,13 @@ export interface operations {
            *         "platform": "demo",
            *         "external_user_id": "demo-user",
            *         "username": "demo",
-           *         "linked_at": "2026-11-29T06:29:23.399Z",
+           *         "linked_at": "2026-11-29T06:39:41.821Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
            *         "last_sync": {
            *           "run_id": 2,
-           *           "started_at": "2026-11-29T06:29:23.964Z",
-           *           "finished_at": "2026-11-29T06:29:24.067Z",
+           *           "started_at": "2026-11-29T06:39:42.829Z",
+           *           "finished_at": "2026-11-29T06:39:43.010Z",
            *           "outcome": "ok"
            *         }
            *       },
@@ -7770,12 +8008,12 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:29:23.960Z",
+           *         "linked_at": "2026-11-29T06:39:42.825Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-29T06:29:24.067Z",
+           *           "started_at": "2026-11-29T06:39:43.010Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -7919,12 +8157,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-29T06:29:23.960Z",
+           *       "linked_at": "2026-11-29T06:39:42.825Z",
            *       "needs_linking_again": false,
            *       "leagues": 0,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-29T06:29:24.067Z",
+           *         "started_at": "2026-11-29T06:39:43.010Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -8086,7 +8324,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:29:23.960Z",
+           *         "linked_at": "2026-11-29T06:39:42.825Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -8413,7 +8651,7 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-29T06:29:23.963Z",
+           *         "created_at": "2026-11-29T06:39:42.828Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
@@ -8572,7 +8810,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:29:23.963Z",
+           *       "created_at": "2026-11-29T06:39:42.828Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -8746,7 +8984,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:29:23.963Z",
+           *       "created_at": "2026-11-29T06:39:42.828Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 1,
@@ -8897,8 +9135,8 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-29T06:29:24.077Z",
-           *         "expires_at": "2026-11-29T06:59:24.077Z",
+           *         "created_at": "2026-11-29T06:39:43.033Z",
+           *         "expires_at": "2026-11-29T07:09:43.033Z",
            *         "app_name": "Waiver Wizard",
            *         "products": [
            *           "league",
@@ -9070,14 +9308,14 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:36493/connect/fcs_oQwaVOke3mzqJf3tXQxlEwuZJ9tDVihZR3buzJRNVTo",
+           *       "url": "http://127.0.0.1:40601/connect/fcs_Ua0EVxNjVfuruTUfZ0IT0R0fWo6u8YVaExVHoqH58ok",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-29T06:29:24.077Z",
-           *       "expires_at": "2026-11-29T06:59:24.077Z",
+           *       "created_at": "2026-11-29T06:39:43.033Z",
+           *       "expires_at": "2026-11-29T07:09:43.033Z",
            *       "app_name": "Waiver Wizard",
            *       "products": [
            *         "league",
@@ -9246,7 +9484,7 @@ export interface operations {
            *           "link.completed",
            *           "sync.finished"
            *         ],
-           *         "created_at": "2026-11-29T06:29:23.952Z"
+           *         "created_at": "2026-11-29T06:39:42.811Z"
            *       }
            *     ]
            */
@@ -9383,8 +9621,8 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:29:23.952Z",
-           *       "secret": "whsec_qtZ6vKjMBd3Tu3kOFiu1TD2aV/d25lb6ljc/xuMYNAU="
+           *       "created_at": "2026-11-29T06:39:42.811Z",
+           *       "secret": "whsec_UOkTmjb4LO9ULqnCesAMNW9dIwr9Snfv1yrOIy2P7mE="
            *     }
            */
           'application/json': components['schemas']['AdminCreatedWebhook'];
@@ -9537,7 +9775,7 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:29:23.952Z"
+           *       "created_at": "2026-11-29T06:39:42.811Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhook'];
@@ -9935,16 +10173,16 @@ export interface operations {
            *       "delivery_id": 1,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
+           *       "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:29:23.960Z",
-           *       "created_at": "2026-11-29T06:29:23.960Z",
+           *       "next_attempt_at": "2026-11-29T06:39:42.825Z",
+           *       "created_at": "2026-11-29T06:39:42.825Z",
            *       "payload": {
            *         "type": "link.completed",
-           *         "timestamp": "2026-11-29T06:29:23.960Z",
+           *         "timestamp": "2026-11-29T06:39:42.825Z",
            *         "data": {
            *           "user_id": 1,
            *           "platform": "sleeper",
@@ -10090,25 +10328,25 @@ export interface operations {
            *         "delivery_id": 3,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
+           *         "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:29:24.086Z",
-           *         "created_at": "2026-11-29T06:29:24.086Z"
+           *         "next_attempt_at": "2026-11-29T06:39:43.042Z",
+           *         "created_at": "2026-11-29T06:39:43.042Z"
            *       },
            *       {
            *         "delivery_id": 1,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
+           *         "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
            *         "type": "link.completed",
            *         "user_id": 1,
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:29:23.960Z",
-           *         "created_at": "2026-11-29T06:29:23.960Z"
+           *         "next_attempt_at": "2026-11-29T06:39:42.825Z",
+           *         "created_at": "2026-11-29T06:39:42.825Z"
            *       }
            *     ]
            */
@@ -10250,13 +10488,13 @@ export interface operations {
            *       "delivery_id": 3,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_sYzMejy3nTGHxEKAsWC8Fg",
+           *       "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
            *       "type": "link.completed",
            *       "user_id": 1,
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:29:24.086Z",
-           *       "created_at": "2026-11-29T06:29:24.086Z"
+           *       "next_attempt_at": "2026-11-29T06:39:43.042Z",
+           *       "created_at": "2026-11-29T06:39:43.042Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDelivery'];

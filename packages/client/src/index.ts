@@ -81,6 +81,13 @@ export type TeamLineup = Lineups['teams'][number];
 export type LeagueSeason = Body<'getHistory'>[number];
 export type PlayerInjury = Body<'getPlayerInjury'>;
 export type PlayerIds = Body<'getPlayerIds'>;
+export type PlayerSearch = Body<'searchPlayers'>;
+
+/** searchPlayers' narrowing: a position (`QB`, `WR`...; any case) and how many to list (1-25). */
+export interface PlayerSearchOptions {
+  position?: string;
+  limit?: number;
+}
 export type User = Body<'getUser'>;
 export type Meta = Body<'getMeta'>;
 export type TransactionType = NonNullable<TransactionFilter['type']>[number];
@@ -162,6 +169,13 @@ export interface FantasyClient {
     playerId: string,
     options?: CallOptions,
   ): Promise<ApiResult<PlayerInjury>>;
+  /** GET /players/{league_id}/search?name= (product `player`): every match, best first. */
+  searchPlayers(
+    leagueId: number,
+    name: string,
+    options?: PlayerSearchOptions,
+    call?: CallOptions,
+  ): Promise<ApiResult<PlayerSearch>>;
   /** GET /players/{league_id}/ids/{player_id} (product `player`). */
   getPlayerIds(
     leagueId: number,
@@ -319,6 +333,17 @@ export function createFantasyClient(options: FantasyClientOptions): FantasyClien
       return settle(
         await raw.GET('/players/{league_id}/injury/{player_id}', {
           params: { path: { league_id: leagueId, player_id: playerId } },
+          signal: call.signal,
+        }),
+      );
+    },
+    async searchPlayers(leagueId, name, options = {}, call = {}) {
+      const query: NonNullable<operations['searchPlayers']['parameters']['query']> = { name };
+      if (options.position !== undefined) query.position = options.position;
+      if (options.limit !== undefined) query.limit = options.limit;
+      return settle(
+        await raw.GET('/players/{league_id}/search', {
+          params: { path: { league_id: leagueId }, query },
           signal: call.signal,
         }),
       );

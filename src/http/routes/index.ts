@@ -5,6 +5,7 @@ import { metaRoute, playerIdsRoute, userRoute } from './account.ts';
 import { allRostered } from './all-rostered.ts';
 import { getDraft } from './draft.ts';
 import { getHistory, getPlayerInjury, getRules, listLineups } from './game.ts';
+import { searchPlayersRoute } from './player-search.ts';
 import { findAllLeaguesRoute } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { playerById } from './player-by-id.ts';
@@ -29,6 +30,7 @@ export function apiRoutes(seasons: readonly number[]): readonly ApiRoute[] {
     listLineups,
     getHistory,
     getPlayerInjury,
+    searchPlayersRoute,
     playerIdsRoute,
     userRoute,
     metaRoute(seasons),

@@ -28,15 +28,18 @@ export function createSnapshotReadModel(store: ReadModel, snapshots: Snapshots):
     async findLeague(userId, leagueId) {
       return (await snapshots.userLeagues(userId)).byId.get(leagueId)?.league;
     },
-    async searchPlayers(league, name, candidates = 0) {
-      const [pool, roster] = await Promise.all([
+    async searchPlayers(league, name, candidates = 0, position) {
+      const [pool, roster, atPosition] = await Promise.all([
         snapshots.pool(league),
         snapshots.roster(league.leagueId),
+        // The index holds names only: a position is one read of the ids at it in the pool.
+        position === undefined ? undefined : store.findPoolPlayerIdsAt(league, position),
       ]);
       const { best, matchCount, ranked } = pool.index.search(
         name,
         (candidate) => roster.has(candidate.playerId),
         candidates,
+        atPosition && ((candidate) => atPosition.has(candidate.playerId)),
       );
       if (best === undefined) return { matchCount };
       // The index holds names only; the players found are read whole (with their roster ids).

@@ -7,6 +7,7 @@ import { findAllLeagues } from './find-all-leagues.ts';
 import { leagueSettings } from './league-settings.ts';
 import { getMeta } from './meta.ts';
 import { playerIds } from './player-ids.ts';
+import { searchPlayers } from './player-search.ts';
 import { playerById } from './player-by-id.ts';
 import { playerByName } from './player-by-name.ts';
 // Issue 29, the `team` product.
@@ -39,6 +40,7 @@ export function publicOperations(seasons: readonly number[]) {
     listLineups,
     getHistory,
     getPlayerInjury,
+    searchPlayers,
     playerIds,
     getUser,
     getMeta: getMeta(seasons),

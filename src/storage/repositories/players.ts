@@ -87,6 +87,24 @@ export async function findPlayerInLeague(
   return row && toPlayer(row);
 }
 
+/** The ids of the league pool's players at a position (as stored: `QB`, `K`, `DEF`...). */
+export async function listPoolPlayerIdsAt(
+  db: Tx,
+  league: League,
+  position: string,
+): Promise<Set<string>> {
+  const pool = poolKeyOf(league);
+  const rows = await db
+    .selectFrom('players')
+    .select('player_id')
+    .where('platform', '=', pool.platform)
+    .where('sport', '=', pool.sport)
+    .where('season', '=', pool.season)
+    .where('position', '=', position)
+    .execute();
+  return new Set(rows.map((row) => row.player_id));
+}
+
 export async function listLeaguePlayerPool(db: Tx, league: League): Promise<PoolPlayer[]> {
   const rows = await poolQuery(db, league).orderBy('players.player_id').execute();
   return rows.map(toPoolPlayer);
