@@ -19,10 +19,11 @@ import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { replicatePostgres, replicateSqlite } from './replicate.ts';
 
 /**
- * Bumped whenever what the builder writes changes (2: migrations 017 and 018 as they landed): a
- * cached store of another version is rebuilt.
+ * Bumped whenever what the builder writes changes (2: migrations 017 and 018 as they landed; 3:
+ * the leagues with league data carry their game, migration 019): a cached store of another
+ * version is rebuilt.
  */
-export const BUILDER_VERSION = 2;
+export const BUILDER_VERSION = 3;
 /** The project's `.bench-data/` (git ignores it): a 1M store is 20-26 GB, too big for most /tmp. */
 export const BENCH_DATA_DIR =
   process.env.BENCH_DATA_DIR ?? fileURLToPath(new URL('../../.bench-data/', import.meta.url));
@@ -45,8 +46,9 @@ const COLD_USERS = 300;
 const RESYNC_LEAGUES = 12;
 const LEAGUES_PER_TRANSACTION = 100;
 /**
- * One league in five keeps its league data (matchups, transactions, draft): with it a league
- * takes about 50 KB in SQLite, and a million such leagues would not fit this machine's disk twice
+ * One league in five keeps its league data (matchups, transactions, draft) and its game (rules,
+ * every played period's lineups, the current lineup, injuries, seasons): with them a league
+ * takes hundreds of KB, and a million such leagues would not fit this machine's disk twice
  * (SQLite and PostgreSQL). Those tables still hold tens of millions of rows at 1M.
  */
 export const LEAGUE_DATA_EVERY = 5;
@@ -114,9 +116,12 @@ export async function buildScaledStore(spec: ScaledStoreSpec): Promise<ScaledSto
     playersPerSport: spec.playersPerSport ?? PLAYERS_PER_SPORT,
     platforms: PLATFORMS,
     activity: true,
+    game: true,
   });
   dataset.leagues.forEach((league, t) => {
-    if (t % LEAGUE_DATA_EVERY !== 0) delete league.activity;
+    if (t % LEAGUE_DATA_EVERY === 0) return;
+    delete league.activity;
+    delete league.game;
   });
   const store = await openStore(spec.location);
   try {

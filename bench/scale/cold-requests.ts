@@ -21,6 +21,9 @@ const LEAGUE_ENDPOINTS: ReadonlyArray<[string, (league: number) => string]> = [
   ['transactions', (l) => `/league/transactions/${l}?limit=10`],
   ['draft', (l) => `/league/draft/${l}`],
 ];
+/** The box score measured cold: a week of a 12-team league (every team's lineup with points). */
+const LINEUPS_TEAMS = 12;
+const lineupsPath = (league: number) => `/league/lineups/${league}?week=1`;
 /** Distinct pools whose first name search is measured (each loads the pool and its index). */
 const COLD_POOLS = 8;
 
@@ -30,6 +33,8 @@ interface ColdUser {
   token: string;
   league: number;
   playerId: string;
+  /** The user's first 12-team league, if it has one (its box score is asked once). */
+  lineupsLeague: number | undefined;
 }
 
 export interface ColdPlan {
@@ -49,7 +54,8 @@ export async function planColdRequests(store: Store, built: ScaledStore): Promis
   for (const { userId, token } of built.cold) {
     const league = leaguesOfUser(built, userId)[0] as number;
     const { player_id: playerId } = await firstRostered(store, league);
-    users.push({ token, league, playerId });
+    const lineupsLeague = await firstLeagueOfTeams(store, leaguesOfUser(built, userId));
+    users.push({ token, league, playerId, lineupsLeague });
   }
   const pools: ColdPlan['pools'] = [];
   const poolsSeen = new Set<string>();
@@ -85,6 +91,21 @@ export async function planColdRequests(store: Store, built: ScaledStore): Promis
   return { users, pools };
 }
 
+/**
+ * The first of these leagues with LINEUPS_TEAMS teams. A user's leagues are copies of one or two
+ * template leagues (10 or 12 teams), so about a quarter to a half of the cold users have none.
+ */
+async function firstLeagueOfTeams(store: Store, leagues: number[]): Promise<number | undefined> {
+  const row = await store.db
+    .selectFrom('leagues')
+    .select('id')
+    .where('id', 'in', leagues)
+    .where('num_teams', '=', LINEUPS_TEAMS)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
 /** The league's first rostered player (by id) and the league's pool fields. */
 function firstRostered(
   store: Store,
@@ -108,7 +129,10 @@ export async function coldPoolSearches(url: string, plan: ColdPlan): Promise<Per
   return percentiles(times);
 }
 
-/** Each user once: its league list, then each endpoint of its first league, all never asked. */
+/**
+ * Each user once: its league list, then each endpoint of its first league, then a week's box
+ * score of its first 12-team league, all never asked.
+ */
 export async function coldEndpoints(
   url: string,
   plan: ColdPlan,
@@ -120,11 +144,12 @@ export async function coldEndpoints(
     const { ms } = await get(url + path, token, 200, agent, `${slug(name)}-${n}`);
     times.set(name, [...(times.get(name) ?? []), ms]);
   };
-  for (const { token, league, playerId } of plan.users) {
+  for (const { token, league, playerId, lineupsLeague } of plan.users) {
     await ask('league list', '/league/findAllLeagues', token);
     for (const [name, path] of LEAGUE_ENDPOINTS) await ask(name, path(league), token);
     const byId = `/players/${league}/searchPlayer/player_id/${encodeURIComponent(playerId)}`;
     await ask('player by id', byId, token);
+    if (lineupsLeague !== undefined) await ask('lineups', lineupsPath(lineupsLeague), token);
   }
   return Object.fromEntries([...times].map(([name, list]) => [name, percentiles(list)]));
 }

@@ -88,6 +88,9 @@ for (const dialect of testBackends()) {
         `/league/matchups/${id}?week=1`,
         `/league/transactions/${id}?limit=50`,
         `/league/draft/${id}`,
+        `/league/lineups/${id}?week=1`,
+        `/league/lineups/${id}`,
+        `/league/rules/${id}`,
       ];
       const template = paths(1);
       const copy = paths(11);
@@ -98,6 +101,19 @@ for (const dialect of testBackends()) {
         assert.equal(copied.status, 200, copy[i]);
         assert.deepEqual(withoutLeagueId(copied.body), withoutLeagueId(original.body), copy[i]);
       }
+      const lineups = (await get('/league/lineups/11?week=1', 1)).body as { teams: unknown[] };
+      assert.ok(lineups.teams.length >= 10, 'the copy has a box score');
+      // The copy's seasons name the copy's own platform key, so they lead back to it.
+      const history = (await get('/league/history/11', 1)).body as Array<Record<string, unknown>>;
+      const key = await t.store.db
+        .selectFrom('leagues')
+        .select('platform_league_key')
+        .where('id', '=', 11)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(
+        history.map((s) => [s.platform_league_id, s.league_id]),
+        [[key.platform_league_key, 11]],
+      );
       const rostered = (await get('/players/getAllRostered/11/names', 1)).body as object;
       assert.ok(Object.keys(rostered).length > 50, 'the copy has a roster');
       const settings = (await get('/league/settings/11', 1)).body as Record<string, unknown>;
