@@ -6,6 +6,7 @@ import type { League } from '../domain/records.ts';
 import type { Tx } from '../storage/db.ts';
 import {
   findInjuries,
+  findListedInjuries,
   findLeagueRules,
   listLeagueSeasons,
   listLineups,
@@ -58,14 +59,20 @@ export async function readLineups(
   const ids = [...new Set(lineups.flatMap((lineup) => lineup.entries.map((e) => e.playerId)))];
   const stored = await loadStoredPlayers(db, poolKeyOf(league), ids);
   const players = new Map<string, LineupPlayerFacts>();
+  // The pool's injuries come with its players (one read, not two); the league's own list wins.
+  const injuries = new Map<string, InjuryRecord>();
   for (const [id, player] of stored) {
     players.set(id, {
       fullName: player.fullName,
       ...(player.position !== undefined && { position: player.position }),
       ...(player.irlTeam !== undefined && { irlTeam: player.irlTeam }),
     });
+    if (player.injury !== undefined) injuries.set(id, { playerId: id, ...player.injury });
   }
-  return { lineups, players, injuries: await findInjuries(db, league, ids) };
+  for (const [id, injury] of await findListedInjuries(db, league.leagueId, ids)) {
+    injuries.set(id, injury);
+  }
+  return { lineups, players, injuries };
 }
 
 /** The league's seasons, oldest first; a league id only for a season the service serves. */

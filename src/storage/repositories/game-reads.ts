@@ -89,11 +89,26 @@ export async function findInjuries(
         }),
       );
     }
+    for (const [id, injury] of await findListedInjuries(db, league.leagueId, ids)) {
+      found.set(id, injury);
+    }
+  }
+  return found;
+}
+
+/** The injuries the league's own list names among these players (without the pool's). */
+export async function findListedInjuries(
+  db: Tx,
+  leagueId: number,
+  playerIds: readonly string[],
+): Promise<Map<string, InjuryRecord>> {
+  const found = new Map<string, InjuryRecord>();
+  for (let start = 0; start < playerIds.length; start += ID_CHUNK) {
     const listed = await db
       .selectFrom('league_injuries')
       .select(['player_id', 'status', 'designation', 'note'])
-      .where('league_id', '=', league.leagueId)
-      .where('player_id', 'in', ids)
+      .where('league_id', '=', leagueId)
+      .where('player_id', 'in', playerIds.slice(start, start + ID_CHUNK))
       .execute();
     for (const row of listed) found.set(row.player_id, toInjury(row));
   }
