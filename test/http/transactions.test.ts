@@ -151,6 +151,22 @@ for (const dialect of testBackends()) {
       assert.deepEqual(idsOf(next), ['102']);
     });
 
+    it("refuses a cursor with other filters or another league's path than its page's", async () => {
+      const { next_cursor: cursor = '' } = await page('?type=add&type=trade&type=waiver&limit=1');
+      assert.ok(cursor);
+      // The same filters in another order are the same filters.
+      const same = await page(`?type=waiver&type=trade&type=add&limit=1&cursor=${cursor}`);
+      assert.deepEqual(idsOf(same), ['101']);
+      for (const path of [
+        `/league/transactions/${league}?limit=1&cursor=${cursor}`,
+        `/league/transactions/${league}?type=add&limit=1&cursor=${cursor}`,
+        `/league/transactions/${w.leagues.alpha}?type=add&type=trade&type=waiver&cursor=${cursor}`,
+      ]) {
+        const body = await expectInvalidParam(await get(path), 'cursor', 'query');
+        assert.match(body.detail, /another league or other filters/);
+      }
+    });
+
     it('filters by week, alone and with the other filters', async () => {
       assert.deepEqual(idsOf(await page('?week=2')), ['101']);
       assert.deepEqual(idsOf(await page('?week=3&roster_id=2')), ['102']);
