@@ -3,6 +3,7 @@
 // statuses. Learned from MFL's rule dictionary and injury report; an MFL code missing here keeps
 // only its own name.
 import type { InjuryStatus, LineupSlot, StatKey } from '../../domain/game.ts';
+import { mapPosition } from './mapping.ts';
 
 /** MFL rule abbreviations with a service stat key; the rest keep MFL's id and name alone. */
 export const MFL_STAT_KEYS: Readonly<Record<string, StatKey>> = {
@@ -58,6 +59,18 @@ const MFL_POSITION_SLOTS: Readonly<Record<string, LineupSlot>> = {
   CB: 'DB',
   S: 'DB',
 };
+
+/**
+ * The slot of a position as the pool stores it (mapping.ts's words for MFL's codes: `K` for `PK`,
+ * `DEF` for `Def`), for placing a starter the weekly results name without a slot.
+ */
+const POOL_POSITION_SLOTS: ReadonlyMap<string, LineupSlot> = new Map(
+  Object.entries(MFL_POSITION_SLOTS).map(([code, slot]) => [mapPosition(code) ?? code, slot]),
+);
+
+export function slotOfPoolPosition(position: string): LineupSlot | undefined {
+  return POOL_POSITION_SLOTS.get(position);
+}
 
 /** MFL's individual defensive positions (counted apart from the rest by `idp_starters`). */
 export const MFL_IDP_POSITIONS: ReadonlySet<string> = new Set(['DE', 'DT', 'LB', 'CB', 'S']);

@@ -11,7 +11,7 @@ import type {
   RosterSlotRecord,
   TeamLineupRecord,
 } from '../../domain/game.ts';
-import { injuryStatus } from './game-tables.ts';
+import { injuryStatus, slotOfPoolPosition } from './game-tables.ts';
 import type {
   MflInjury,
   MflResultFranchise,
@@ -145,21 +145,6 @@ export function mapSeasons(league: MflLeague, key: string, season: number): Leag
     .map(([year, platformLeagueKey]) => ({ season: year, platformLeagueKey }));
 }
 
-/** The slot a pool position (mapping.ts's words: K, DEF, DE...) fills in MFL's lineup rules. */
-const POSITION_SLOTS: Readonly<Record<string, LineupSlot>> = {
-  QB: 'QB',
-  RB: 'RB',
-  WR: 'WR',
-  TE: 'TE',
-  K: 'K',
-  DEF: 'DEF',
-  DE: 'DL',
-  DT: 'DL',
-  LB: 'LB',
-  CB: 'DB',
-  S: 'DB',
-};
-
 interface Placed {
   rosterId?: string;
   playerId: string;
@@ -188,7 +173,8 @@ export function placeStarters<T extends Placed>(
   const placed = new Map<T, RosterSlotRecord>();
   // Own positions first, so a flex slot is not spent on a player his position's slot takes.
   for (const entry of entries.filter(isStarter)) {
-    const own = POSITION_SLOTS[positions.get(entry.playerId) ?? ''];
+    const position = positions.get(entry.playerId);
+    const own = position === undefined ? undefined : slotOfPoolPosition(position);
     const slot = own && take((s) => s.slot === own && s.eligiblePositions === undefined);
     if (slot) placed.set(entry, slot);
   }
