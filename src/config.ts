@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { parseLogo } from './domain/app-logo.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
+import { hasHiddenCharacters } from './domain/shown-text.ts';
 import { CONTRACT_SEASONS, defaultSeasons, seasonsBetween } from './domain/seasons.ts';
 import type { SettingSpec } from './platforms/module.ts';
 import { MODULES } from './platforms/registry.ts';
@@ -76,10 +77,16 @@ export interface Config {
   secretKey: string | undefined;
   /**
    * Where users reach this service (https://data.example.com, no trailing slash): connect links
-   * and the Yahoo OAuth callback are built on it. Unset: links use the request's Host, and the
-   * hosted page does not offer Yahoo.
+   * and the Yahoo OAuth callback are built on it. Unset: outside production, links use the address
+   * the server listens on (never the request's Host, which the caller chooses); in production,
+   * connect sessions are refused; and the hosted page does not offer Yahoo.
    */
   publicBaseUrl: string | undefined;
+  /**
+   * NODE_ENV=production: settings a newcomer's `npm start` can go without (PUBLIC_BASE_URL) are
+   * then required where they are used, rather than guessed.
+   */
+  production: boolean;
   /**
    * The application the hosted connect page says it links accounts for (CONNECT_APP_NAME), so a
    * user sees whom they grant access to before signing in anywhere (RFC 6749 section 10.12).
@@ -263,9 +270,11 @@ function publicBaseUrl(env: Env): string | undefined {
 
 function connectAppName(env: Env): string {
   const name = text(env, 'CONNECT_APP_NAME', 'Fantasy League Data Service').trim();
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (name === '' || name.length > 80 || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new ConfigError('CONNECT_APP_NAME', 'must be a name of 1 to 80 printable characters');
+  if (name === '' || name.length > 80 || hasHiddenCharacters(name)) {
+    throw new ConfigError(
+      'CONNECT_APP_NAME',
+      'must be a name of 1 to 80 printable characters, without text-direction characters',
+    );
   }
   return name;
 }
@@ -348,6 +357,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
+    production: optional(env, 'NODE_ENV') === 'production',
     connectAppName: connectAppName(env),
     connectAppLogo: connectAppLogo(env),
     connectReturnOrigins: connectReturnOrigins(env),
