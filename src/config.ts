@@ -2,6 +2,7 @@
 // fails at start-up naming the bad variable.
 import { resolve } from 'node:path';
 import { parseLogo } from './domain/app-logo.ts';
+import { parseOutcomeKeys } from './domain/connect-outcome.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
 import { hasHiddenCharacters } from './domain/shown-text.ts';
 import { CONTRACT_SEASONS, defaultSeasons, seasonsBetween } from './domain/seasons.ts';
@@ -92,6 +93,12 @@ export interface Config {
    * user sees whom they grant access to before signing in anywhere (RFC 6749 section 10.12).
    */
   connectAppName: string;
+  /**
+   * CONNECT_OUTCOME_KEYS: the keys of the connect page's signed outcome, the first signing (64 hex
+   * digits each); more than one while applications move to a new one. Unset: one key derived from
+   * the secret key (domain/connect-outcome.ts).
+   */
+  connectOutcomeKeys: readonly string[] | undefined;
   /** CONNECT_APP_LOGO: the application's logo on the connect page, a data: URI; unset: none. */
   connectAppLogo: string | undefined;
   /**
@@ -290,6 +297,16 @@ function connectAppLogo(env: Env): string | undefined {
   return raw.trim();
 }
 
+function connectOutcomeKeys(env: Env): readonly string[] | undefined {
+  const raw = optional(env, 'CONNECT_OUTCOME_KEYS');
+  if (raw === undefined) return undefined;
+  try {
+    return parseOutcomeKeys(raw);
+  } catch (error) {
+    throw new ConfigError('CONNECT_OUTCOME_KEYS', (error as Error).message);
+  }
+}
+
 function connectReturnOrigins(env: Env): readonly string[] | undefined {
   const raw = optional(env, 'CONNECT_RETURN_ORIGINS');
   if (raw === undefined) return undefined;
@@ -360,6 +377,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     production: optional(env, 'NODE_ENV') === 'production',
     connectAppName: connectAppName(env),
     connectAppLogo: connectAppLogo(env),
+    connectOutcomeKeys: connectOutcomeKeys(env),
     connectReturnOrigins: connectReturnOrigins(env),
     corsOrigins: corsOrigins(env),
     metricsPort:
