@@ -102,6 +102,11 @@ for (const dialect of testBackends()) {
       const outcome = snippet.acceptConnectOutcome(address, `ann-${dialect}`, [OLD_KEY]);
       assert.deepEqual(outcome, { session: sessionId, status: 'cancelled', platforms: [] });
       assert.equal(snippet.acceptConnectOutcome(address, `ann-${dialect}`, [OLD_KEY]), null);
+      // Nor by a caller that lost track of its user.
+      assert.equal(
+        snippet.acceptConnectOutcome(address, undefined as unknown as string, [OLD_KEY]),
+        null,
+      );
     });
 
     it("refuses another user's session's outcome, however well signed", async () => {
