@@ -10,7 +10,9 @@
 //   hand their own Content-Security-Policy, which takes this one's place; the others stay.
 // - The /docs page: its own policy (docs/page.ts) with the same companions.
 // Each set is made once, as the object writeHead takes and as the header lines the hot path's
-// joined head takes (response-head.ts): a request only picks one of three by its path.
+// joined head takes (response-head.ts): a request only picks one of three by its path. On a
+// cached answer that is one more piece of its head string; no difference from before the fields
+// showed above the bench's noise (docs/performance.md, "Security header fields").
 import { pageHeaders } from './connect/guard.ts';
 import { DOCS_CSP } from './docs/page.ts';
 import { fieldBlock } from './wire/response-head.ts';
