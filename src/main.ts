@@ -35,7 +35,7 @@ import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
-import { startWebhookRelay } from './webhooks/relay.ts';
+import { relaySettings, startWebhookRelay } from './webhooks/relay.ts';
 import type { WebhookRelay, WebhookRelayOptions } from './webhooks/relay.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
@@ -180,7 +180,7 @@ export async function startServer(
     // Webhooks are posted where the syncs run: here without a queue (or with the worker in
     // serve), by the workers with one. Relays in several processes share the work safely.
     if (config.redisUrl === undefined || config.syncWorkerInServe) {
-      relay = startWebhookRelay({ store, secrets, logger, ...options.webhooks });
+      relay = startWebhookRelay({ store, secrets, logger, ...relaySettings(config.webhooks), ...options.webhooks });
     }
     const redis = rateLimitStore;
     const authThrottle = new AuthThrottle(attempts.store, config.authFailuresPerMinute);
