@@ -125,7 +125,7 @@ describeEachBackend('webhook outbox', ({ store }) => {
     assert.equal(rescheduled?.nextAttemptAt, retryAt);
     assert.equal(rescheduled?.lastStatus, 500);
     assert.deepEqual(rescheduled?.attemptList, [
-      { at, status: 500, error: 'HTTP 500', durationMs: 12 },
+      { at, status: 500, error: 'HTTP 500', outcome: 'http_5xx', durationMs: 12 },
     ]);
     const failed = await findDelivery(s.db, two.id);
     assert.equal(failed?.status, 'failed');

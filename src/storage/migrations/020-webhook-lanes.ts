@@ -14,8 +14,9 @@ type AnyDb = Kysely<any>;
  *   bounded per endpoint per minute; `last_outcome` and `webhook_attempts.outcome` hold the
  *   outcome class a read-only key may see (`timeout`, `blocked_address`...);
  * - `webhook_events.user_id` may be null: a test event belongs to no user. SQLite cannot drop a
- *   NOT NULL, so the table is rebuilt; `legacy_alter_table` keeps the deliveries' foreign key
- *   naming `webhook_events` (the new table) while the old one is renamed and dropped.
+ *   NOT NULL in place (its defensive mode forbids editing the schema text), so the outbox's
+ *   three tables are copied to new ones, the old dropped children first (no cascade reaches the
+ *   copies) and the copies renamed, which carries their foreign keys along.
  */
 export const webhookLanes = (dialect: Dialect): Migration => ({
   async up(db: AnyDb): Promise<void> {
@@ -48,23 +49,7 @@ export const webhookLanes = (dialect: Dialect): Migration => ({
         .execute();
       return;
     }
-    await sql`pragma legacy_alter_table = on`.execute(db);
-    await sql`alter table webhook_events rename to webhook_events_before_020`.execute(db);
-    await db.schema
-      .createTable('webhook_events')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('message_id', 'text', (c) => c.notNull().unique())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'bigint')
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await sql`insert into webhook_events (id, message_id, type, user_id, payload, created_at)
-      select id, message_id, type, user_id, payload, created_at from webhook_events_before_020`.execute(
-      db,
-    );
-    await sql`drop table webhook_events_before_020`.execute(db);
-    await sql`pragma legacy_alter_table = off`.execute(db);
+    await rebuildSqliteEventsNullableUser(db);
   },
 
   // user_id stays nullable: test events already recorded would not fit a NOT NULL again.
@@ -78,3 +63,31 @@ export const webhookLanes = (dialect: Dialect): Migration => ({
     }
   },
 });
+
+const OUTBOX = ['webhook_events', 'webhook_deliveries', 'webhook_attempts'] as const;
+
+async function rebuildSqliteEventsNullableUser(db: AnyDb): Promise<void> {
+  const { rows } = await sql<{ type: string; name: string; tbl_name: string; sql: string }>`
+    select type, name, tbl_name, sql from sqlite_master
+    where tbl_name in (${sql.join([...OUTBOX])}) and sql is not null`.execute(db);
+  const renamed = (text: string): string =>
+    OUTBOX.reduce((out, table) => out.replaceAll(`"${table}"`, `"${table}_new"`), text);
+  for (const table of OUTBOX) {
+    const create = rows.find((row) => row.type === 'table' && row.name === table)?.sql;
+    if (create === undefined) throw new Error(`020: no table ${table}`);
+    let text = renamed(create);
+    if (table === 'webhook_events') {
+      text = text.replace('"user_id" bigint not null', '"user_id" bigint');
+      if (text.includes('"user_id" bigint not null')) throw new Error('020: user_id unchanged');
+    }
+    await sql.raw(text).execute(db);
+    await sql.raw(`insert into "${table}_new" select * from "${table}"`).execute(db);
+  }
+  for (const table of [...OUTBOX].reverse()) await sql.raw(`drop table "${table}"`).execute(db);
+  for (const table of OUTBOX) {
+    await sql.raw(`alter table "${table}_new" rename to "${table}"`).execute(db);
+  }
+  for (const index of rows.filter((row) => row.type === 'index')) {
+    await sql.raw(index.sql).execute(db);
+  }
+}

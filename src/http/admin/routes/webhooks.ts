@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { scopesAllow } from '../../../domain/admin-scopes.ts';
+import { WEBHOOK_TEST_EVENT_TYPE } from '../../../domain/webhooks.ts';
 import { createSecretBox } from '../../../secrets.ts';
 import { HttpProblem } from '../../../serving/problems.ts';
 import { writeTransaction } from '../../../storage/db.ts';
@@ -362,22 +363,29 @@ export const replayDeliveryRoute = defineAdminRoute({
 export const testWebhookRoute = defineAdminRoute({
   operationId: 'adminTestWebhook',
   method: 'POST',
-  path: '/admin/webhooks/{webhook_id}/test',
+  path: '/admin/webhooks/{webhook_id}/deliveries',
   tag: 'admin-webhooks',
   summary: 'Send a test event to an endpoint',
   description:
-    'A `webhook.test` event, `data: { webhook_id }`, delivered to this endpoint only (whatever ' +
+    'A new delivery of a `webhook.test` event, `data: { webhook_id }`, to this endpoint only (whatever ' +
     'types it takes) the way every event is: signed, retried, listed in its deliveries. It ' +
     'belongs to no user. Counted with the replays: at most WEBHOOK_REPLAYS_PER_MINUTE a ' +
     'minute per endpoint.',
   params: WebhookParams,
   query: NoQuery,
-  body: Type.Object({}, { additionalProperties: false }),
+  body: Type.Object(
+    {
+      type: Type.Literal(WEBHOOK_TEST_EVENT_TYPE, {
+        description: 'The event to send: `webhook.test`, the one an operator may send.',
+      }),
+    },
+    { additionalProperties: false },
+  ),
   response: DeliverySchema,
   status: 202,
   responseDescription: 'The test delivery, pending.',
   errors: ['invalid_parameter', 'invalid_body', 'webhook_not_found', 'webhook_replays_exceeded'],
-  example: { path: '/admin/webhooks/1/test', body: {} },
+  example: { path: '/admin/webhooks/1/deliveries', body: { type: WEBHOOK_TEST_EVENT_TYPE } },
   async handler({ params, services, header }) {
     const { store } = services;
     await webhookOrNotFound(store, params.webhook_id);
