@@ -14,7 +14,6 @@ import { MODULES } from './platforms/registry.ts';
 import type { PlatformSettings } from './platforms/registry.ts';
 import { parseAllowedRanges } from './webhooks/address-guard.ts';
 
-
 export interface Config {
   /** Interface the HTTP server binds to. */
   host: string;
@@ -348,13 +347,7 @@ function webhookSettings(env: Env): WebhookSettings {
     ),
     maxEndpoints: integer(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 100_000),
     replaysPerMinute: integer(env, 'WEBHOOK_REPLAYS_PER_MINUTE', 10, 0, 10_000),
-    retentionDays: integer(
-      env,
-      'WEBHOOK_RETENTION_DAYS',
-      DEFAULT_WEBHOOK_RETENTION_DAYS,
-      1,
-      365,
-    ),
+    retentionDays: integer(env, 'WEBHOOK_RETENTION_DAYS', DEFAULT_WEBHOOK_RETENTION_DAYS, 1, 365),
   });
 }
 

@@ -106,7 +106,10 @@ export type WebhookTestEvent = {
 };
 
 /** The JSON body POSTed to an endpoint: the same bytes on every attempt and replay. */
-export function webhookPayload(event: NewWebhookEvent | WebhookTestEvent, timestamp: string): string {
+export function webhookPayload(
+  event: NewWebhookEvent | WebhookTestEvent,
+  timestamp: string,
+): string {
   return JSON.stringify({ type: event.type, timestamp, data: event.data });
 }
 

@@ -4,6 +4,7 @@
 // holds the only copy of a delivery, claimed with a lease, so a process killed mid-delivery
 // loses nothing: its lease lapses and the next relay posts it again (at least once).
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -89,6 +90,8 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
   const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS;
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const stop = new AbortController();
+  // Every post in flight listens for the stop: as many as there are lanes.
+  setMaxListeners(0, stop.signal);
 
   const post = async (delivery: ClaimedDelivery): Promise<void> => {
     // The endpoint may have been deleted since the claim: its deliveries are then failed, and

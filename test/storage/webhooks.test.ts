@@ -116,7 +116,12 @@ describeEachBackend('webhook outbox', ({ store }) => {
       s,
       'relay',
       two,
-      { at, outcome: 'connection_refused', error: 'the request failed: ECONNREFUSED', durationMs: 3 },
+      {
+        at,
+        outcome: 'connection_refused',
+        error: 'the request failed: ECONNREFUSED',
+        durationMs: 3,
+      },
       { delivered: false },
     );
     const rescheduled = await findDelivery(s.db, one.id);

@@ -23,7 +23,7 @@ export const WebhookEventTypeSchema = literals(WEBHOOK_EVENT_TYPES, {
   description: 'An event type (docs/webhooks.md).',
 });
 const DeliveredTypeSchema = literals(WEBHOOK_DELIVERED_TYPES, {
-  description: 'The event type, or `webhook.test` for an operator\'s test event (docs/webhooks.md).',
+  description: "The event type, or `webhook.test` for an operator's test event (docs/webhooks.md).",
 });
 const OutcomeSchema = literals(WEBHOOK_OUTCOMES, {
   description:

@@ -28,7 +28,10 @@ export const webhookLanes = (dialect: Dialect): Migration => ({
       .alterTable('webhook_endpoints')
       .addColumn('circuit_opens', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-    await db.schema.alterTable('webhook_endpoints').addColumn('circuit_open_until', 'text').execute();
+    await db.schema
+      .alterTable('webhook_endpoints')
+      .addColumn('circuit_open_until', 'text')
+      .execute();
     await db.schema
       .alterTable('webhook_deliveries')
       .addColumn('origin', 'text', (c) => c.notNull().defaultTo('event'))

@@ -394,7 +394,15 @@ export async function replayDelivery(db: Tx, deliveryId: number): Promise<number
   const now = nowIso();
   const row = await db
     .insertInto('webhook_deliveries')
-    .columns(['event_id', 'endpoint_id', 'origin', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .columns([
+      'event_id',
+      'endpoint_id',
+      'origin',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'created_at',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('webhook_deliveries as d')

@@ -188,7 +188,15 @@ export async function recordTestEvent(db: Tx, endpointId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   const delivery = await db
     .insertInto('webhook_deliveries')
-    .columns(['event_id', 'endpoint_id', 'origin', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .columns([
+      'event_id',
+      'endpoint_id',
+      'origin',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'created_at',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('webhook_endpoints')

@@ -83,7 +83,7 @@ function checkedUrl(text: string): string {
   }
   if (url.username !== '' || url.password !== '') {
     return refuse(
-      'must not carry a user name or password (user:pass@host); the requests are signed with the endpoint\'s secret, verify that instead',
+      "must not carry a user name or password (user:pass@host); the requests are signed with the endpoint's secret, verify that instead",
     );
   }
   return url.toString();
