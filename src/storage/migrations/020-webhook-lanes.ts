@@ -38,6 +38,12 @@ export const webhookLanes = (dialect: Dialect): Migration => ({
       .execute();
     await db.schema.alterTable('webhook_deliveries').addColumn('last_outcome', 'text').execute();
     await db.schema.alterTable('webhook_attempts').addColumn('outcome', 'text').execute();
+    // The claim reads each endpoint's due deliveries as far as its free lanes.
+    await db.schema
+      .createIndex('webhook_deliveries_endpoint_due')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'status', 'next_attempt_at'])
+      .execute();
     // The bound on replays and test events counts an endpoint's recent ones.
     await db.schema
       .createIndex('webhook_deliveries_endpoint_created')
@@ -58,6 +64,7 @@ export const webhookLanes = (dialect: Dialect): Migration => ({
   // user_id stays nullable: test events already recorded would not fit a NOT NULL again.
   async down(db: AnyDb): Promise<void> {
     await db.schema.dropIndex('webhook_deliveries_endpoint_created').execute();
+    await db.schema.dropIndex('webhook_deliveries_endpoint_due').execute();
     await db.schema.alterTable('webhook_attempts').dropColumn('outcome').execute();
     await db.schema.alterTable('webhook_deliveries').dropColumn('last_outcome').execute();
     await db.schema.alterTable('webhook_deliveries').dropColumn('origin').execute();

@@ -33,32 +33,62 @@ export async function claimDueDeliveries(
   options: { limit: number; leaseMs: number; perEndpoint?: number; now?: Date },
 ): Promise<ClaimedDelivery[]> {
   const now = (options.now ?? new Date()).toISOString();
-  const due = (db: Tx) =>
-    sql<{ id: number; endpoint_id: number }>`
-      select c.id, c.endpoint_id from (
-        select d.id, d.endpoint_id, d.next_attempt_at, p.circuit_opens,
-          row_number() over (
-            partition by d.endpoint_id order by d.next_attempt_at, d.id
-          ) as lane_rank
-        from webhook_deliveries d
-        join webhook_endpoints p on p.id = d.endpoint_id
-        where d.status = 'pending' and d.next_attempt_at <= ${now}
-          and (d.lease_until is null or d.lease_until < ${now})
-          and p.disabled_at is null
-          and (p.circuit_open_until is null or p.circuit_open_until <= ${now})
-      ) c
-      where c.lane_rank + (
-          select count(*) from webhook_deliveries h
-          where h.endpoint_id = c.endpoint_id and h.status = 'pending'
-            and h.lease_until is not null and h.lease_until >= ${now}
-        ) <= case when c.circuit_opens > 0 then 1 else ${options.perEndpoint ?? options.limit} end
-      order by c.lane_rank, c.next_attempt_at, c.id
-      limit ${options.limit}`.execute(db);
-  // A read first: an idle relay polls without taking SQLite's write lock.
-  if ((await due(store.db)).rows.length === 0) return [];
+  const perEndpoint = options.perEndpoint ?? options.limit;
+  const claimable = (db: Tx) =>
+    db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'next_attempt_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]));
+  // Each endpoint's queue is read through (endpoint_id, status, next_attempt_at) and only as far
+  // as its free lanes: the cost follows the endpoints (a few, webhook_endpoints is small), never
+  // the backlog or the history.
+  const due = async (db: Tx): Promise<Array<{ id: number; endpoint_id: number }>> => {
+    const endpoints = await db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'circuit_opens'])
+      .where('disabled_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('circuit_open_until', 'is', null), eb('circuit_open_until', '<=', now)]),
+      )
+      .execute();
+    const heads: Array<{ id: number; endpoint_id: number; rank: number; at: string }> = [];
+    for (const endpoint of endpoints) {
+      const cap = endpoint.circuit_opens > 0 ? 1 : perEndpoint;
+      const held = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('endpoint_id', '=', endpoint.id)
+        .where('status', '=', 'pending')
+        .where('lease_until', '>=', now)
+        .executeTakeFirstOrThrow();
+      const free = Math.min(cap - Number(held.n), options.limit);
+      if (free <= 0) continue;
+      const rows = await claimable(db)
+        .where('endpoint_id', '=', endpoint.id)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(free)
+        .execute();
+      rows.forEach((row, rank) =>
+        heads.push({
+          id: row.id,
+          endpoint_id: endpoint.id,
+          rank,
+          at: row.next_attempt_at ?? '',
+        }),
+      );
+    }
+    heads.sort((x, y) => x.rank - y.rank || x.at.localeCompare(y.at) || x.id - y.id);
+    return heads.slice(0, options.limit);
+  };
+  // A read first, of one row: an idle relay polls without taking SQLite's write lock.
+  if ((await claimable(store.db).limit(1).execute()).length === 0) return [];
+  if ((await due(store.db)).length === 0) return [];
   const leaseUntil = new Date(Date.parse(now) + options.leaseMs).toISOString();
   const ids = await writeTransaction(store, async (tx) => {
-    const candidates = (await due(tx)).rows;
+    const candidates = await due(tx);
     if (candidates.length === 0) return [];
     const endpointIds = [...new Set(candidates.map((row) => Number(row.endpoint_id)))];
     const endpoints = tx
