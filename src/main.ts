@@ -180,7 +180,13 @@ export async function startServer(
     // Webhooks are posted where the syncs run: here without a queue (or with the worker in
     // serve), by the workers with one. Relays in several processes share the work safely.
     if (config.redisUrl === undefined || config.syncWorkerInServe) {
-      relay = startWebhookRelay({ store, secrets, logger, ...relaySettings(config.webhooks), ...options.webhooks });
+      relay = startWebhookRelay({
+        store,
+        secrets,
+        logger,
+        ...relaySettings(config.webhooks),
+        ...options.webhooks,
+      });
     }
     const redis = rateLimitStore;
     const authThrottle = new AuthThrottle(attempts.store, config.authFailuresPerMinute);

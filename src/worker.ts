@@ -69,7 +69,13 @@ export async function startWorkerProcess(
       },
     );
     // With a queue the workers post the webhooks (docs/webhooks.md).
-    const relay = startWebhookRelay({ store, secrets, logger, ...relaySettings(config.webhooks), ...webhooks });
+    const relay = startWebhookRelay({
+      store,
+      secrets,
+      logger,
+      ...relaySettings(config.webhooks),
+      ...webhooks,
+    });
     return {
       store,
       async close() {
