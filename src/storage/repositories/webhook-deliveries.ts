@@ -41,9 +41,9 @@ export async function claimDueDeliveries(
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]));
-  // Each endpoint's queue is read through (endpoint_id, status, next_attempt_at) and only as far
-  // as its free lanes: the cost follows the endpoints (a few, webhook_endpoints is small), never
-  // the backlog or the history.
+  // Each waiting endpoint's queue is read through (endpoint_id, status, next_attempt_at) and
+  // only as far as its free lanes: a few queries a claim, whatever the backlog of the endpoints
+  // that already use all their lanes (webhook_endpoints itself is small).
   const due = async (db: Tx): Promise<Array<{ id: number; endpoint_id: number }>> => {
     const endpoints = await db
       .selectFrom('webhook_endpoints')
@@ -53,17 +53,26 @@ export async function claimDueDeliveries(
         eb.or([eb('circuit_open_until', 'is', null), eb('circuit_open_until', '<=', now)]),
       )
       .execute();
+    const held = new Map<number, number>();
+    for (const row of await db
+      .selectFrom('webhook_deliveries')
+      .select(['endpoint_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where('status', '=', 'pending')
+      .where('lease_until', '>=', now)
+      .groupBy('endpoint_id')
+      .execute()) {
+      held.set(row.endpoint_id, Number(row.n));
+    }
+    const waiting = new Set(
+      (await claimable(db).clearSelect().select('endpoint_id').distinct().execute()).map(
+        (row) => row.endpoint_id,
+      ),
+    );
     const heads: Array<{ id: number; endpoint_id: number; rank: number; at: string }> = [];
     for (const endpoint of endpoints) {
+      if (!waiting.has(endpoint.id)) continue;
       const cap = endpoint.circuit_opens > 0 ? 1 : perEndpoint;
-      const held = await db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('endpoint_id', '=', endpoint.id)
-        .where('status', '=', 'pending')
-        .where('lease_until', '>=', now)
-        .executeTakeFirstOrThrow();
-      const free = Math.min(cap - Number(held.n), options.limit);
+      const free = Math.min(cap - (held.get(endpoint.id) ?? 0), options.limit);
       if (free <= 0) continue;
       const rows = await claimable(db)
         .where('endpoint_id', '=', endpoint.id)
