@@ -287,6 +287,8 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
           description: rng.pick(['fuzz', 'x'.repeat(501), '\u202eevil', '']),
         }),
       };
+    case 'adminTestWebhook':
+      return { type: rng.pick(['webhook.test', 'webhook.test', 'sync.finished', '', 7]) };
     default:
       return {};
   }

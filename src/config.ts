@@ -5,10 +5,16 @@ import { parseLogo } from './domain/app-logo.ts';
 import { parseOutcomeKeys } from './domain/connect-outcome.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
 import { hasHiddenCharacters } from './domain/shown-text.ts';
+import {
+  DEFAULT_WEBHOOK_CONCURRENCY,
+  DEFAULT_WEBHOOK_ENDPOINT_CONCURRENCY,
+  DEFAULT_WEBHOOK_RETENTION_DAYS,
+} from './domain/webhooks.ts';
 import { CONTRACT_SEASONS, defaultSeasons, seasonsBetween } from './domain/seasons.ts';
 import type { SettingSpec } from './platforms/module.ts';
 import { MODULES } from './platforms/registry.ts';
 import type { PlatformSettings } from './platforms/registry.ts';
+import { parseAllowedRanges } from './webhooks/address-guard.ts';
 
 export interface Config {
   /** Interface the HTTP server binds to. */
@@ -117,7 +123,27 @@ export interface Config {
   metricsHost: string;
   /** When set, /metrics needs `Authorization: Bearer <key>`. */
   metricsKey: string | undefined;
+  /** Webhook delivery and the admin API's bounds on it (docs/webhooks.md, docs/operations.md). */
+  webhooks: WebhookSettings;
   platforms: PlatformSettings;
+}
+
+export interface WebhookSettings {
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: CIDR ranges of loopback, private or link-local addresses webhooks may
+   * reach; empty (the default): none, only public addresses.
+   */
+  allowPrivate: readonly string[];
+  /** WEBHOOK_CONCURRENCY: posts one relay makes at once, all endpoints together. */
+  concurrency: number;
+  /** WEBHOOK_ENDPOINT_CONCURRENCY: posts at once to one endpoint, every relay together. */
+  endpointConcurrency: number;
+  /** WEBHOOK_MAX_ENDPOINTS: endpoints in use at once; creating one more answers 429. */
+  maxEndpoints: number;
+  /** WEBHOOK_REPLAYS_PER_MINUTE: replays and test events per endpoint per minute; 0: no bound. */
+  replaysPerMinute: number;
+  /** WEBHOOK_RETENTION_DAYS: days an event is kept once none of its deliveries is pending. */
+  retentionDays: number;
 }
 
 /**
@@ -327,6 +353,30 @@ function corsOrigins(env: Env): readonly string[] {
   }
 }
 
+function webhookSettings(env: Env): WebhookSettings {
+  const raw = optional(env, 'WEBHOOK_ALLOW_PRIVATE');
+  let allowPrivate: string[] = [];
+  try {
+    if (raw !== undefined) allowPrivate = parseAllowedRanges(raw);
+  } catch (error) {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', (error as Error).message);
+  }
+  return Object.freeze({
+    allowPrivate: Object.freeze(allowPrivate),
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', DEFAULT_WEBHOOK_CONCURRENCY, 1, 10_000),
+    endpointConcurrency: integer(
+      env,
+      'WEBHOOK_ENDPOINT_CONCURRENCY',
+      DEFAULT_WEBHOOK_ENDPOINT_CONCURRENCY,
+      1,
+      100,
+    ),
+    maxEndpoints: integer(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 100_000),
+    replaysPerMinute: integer(env, 'WEBHOOK_REPLAYS_PER_MINUTE', 10, 0, 10_000),
+    retentionDays: integer(env, 'WEBHOOK_RETENTION_DAYS', DEFAULT_WEBHOOK_RETENTION_DAYS, 1, 365),
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `now` is the clock SUPPORTED_SEASONS is checked against (tests move it). */
@@ -386,6 +436,7 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
         : integer(env, 'METRICS_PORT', 0, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST', '127.0.0.1'),
     metricsKey,
+    webhooks: webhookSettings(env),
     platforms: platformSettings(env),
   };
   return Object.freeze({ ...config, platforms: Object.freeze(config.platforms) });

@@ -39,7 +39,7 @@ import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
-import { startWebhookRelay } from './webhooks/relay.ts';
+import { relaySettings, startWebhookRelay } from './webhooks/relay.ts';
 import type { WebhookRelay, WebhookRelayOptions } from './webhooks/relay.ts';
 
 export { DEMO_TOKEN_PRODUCTS } from './sync/demo.ts';
@@ -267,7 +267,13 @@ async function startSyncs(
  */
 function startRelay({ config, options, logger, secrets, opened }: Start): void {
   if (config.redisUrl !== undefined && !config.syncWorkerInServe) return;
-  opened.relay = startWebhookRelay({ store: opened.store, secrets, logger, ...options.webhooks });
+  opened.relay = startWebhookRelay({
+    store: opened.store,
+    secrets,
+    logger,
+    ...relaySettings(config.webhooks),
+    ...options.webhooks,
+  });
 }
 
 /** The app (the API, the admin API, the connect page), and the failed-authentication throttle. */

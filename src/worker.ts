@@ -11,7 +11,7 @@ import type { Store } from './storage/db.ts';
 import { startConfiguredWorker } from './sync/jobs/index.ts';
 import type { RedisPrefixes, WorkerDeps } from './sync/jobs/index.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
-import { startWebhookRelay } from './webhooks/relay.ts';
+import { relaySettings, startWebhookRelay } from './webhooks/relay.ts';
 import type { WebhookRelayOptions } from './webhooks/relay.ts';
 
 export interface WorkerProcessOptions
@@ -69,7 +69,13 @@ export async function startWorkerProcess(
       },
     );
     // With a queue the workers post the webhooks (docs/webhooks.md).
-    const relay = startWebhookRelay({ store, secrets, logger, ...webhooks });
+    const relay = startWebhookRelay({
+      store,
+      secrets,
+      logger,
+      ...relaySettings(config.webhooks),
+      ...webhooks,
+    });
     return {
       store,
       async close() {

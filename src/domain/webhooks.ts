@@ -26,13 +26,32 @@ export interface LinkCompletedData {
 }
 
 /**
- * A link the platform (or the service's check of the input) refused: nothing was stored.
- * `error` is the message the admin API answers too, with what the user gave taken out.
+ * Why a link was refused, as a code: never the message, which may quote what the person typed
+ * (a username, a league id, an e-mail address).
+ */
+export const LINK_FAILURE_REASONS = [
+  'credentials_rejected',
+  'not_found',
+  'forbidden',
+  'invalid_input',
+] as const;
+export type LinkFailureReason = (typeof LINK_FAILURE_REASONS)[number];
+
+/**
+ * A link the platform (or the service's check of the input) refused: nothing was stored. It
+ * carries no input of the person's: the platform, a reason code, and the connect session the
+ * attempt came from (when it came from the connect page).
  */
 export interface LinkFailedData {
   user_id: number;
   platform: Platform;
-  error: string;
+  reason: LinkFailureReason;
+  connect_session_id?: number;
+}
+
+/** An operator's test of an endpoint (POST /admin/webhooks/{id}/test): sent to that one only. */
+export interface WebhookTestData {
+  webhook_id: number;
 }
 
 /** The platform refused an account's stored credentials: it is not synced until linked again. */
@@ -76,8 +95,21 @@ export type NewWebhookEvent = {
   [T in WebhookEventType]: { type: T; userId: number; data: WebhookDataByType[T] };
 }[WebhookEventType];
 
+/** The test event's type: not one an endpoint subscribes to, sent only when an operator asks. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+/** Every type a delivery may carry: the subscribable ones and the test event. */
+export const WEBHOOK_DELIVERED_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+export type WebhookTestEvent = {
+  type: typeof WEBHOOK_TEST_EVENT_TYPE;
+  userId?: undefined;
+  data: WebhookTestData;
+};
+
 /** The JSON body POSTed to an endpoint: the same bytes on every attempt and replay. */
-export function webhookPayload(event: NewWebhookEvent, timestamp: string): string {
+export function webhookPayload(
+  event: NewWebhookEvent | WebhookTestEvent,
+  timestamp: string,
+): string {
   return JSON.stringify({ type: event.type, timestamp, data: event.data });
 }
 
@@ -110,10 +142,48 @@ export function nextAttemptDelayMs(
 }
 
 /**
- * How long events are kept once none of their deliveries is pending: 30 days, past the whole
- * retry schedule, for the admin API's history and replays. Older ones are deleted by the relay.
+ * How long events are kept once none of their deliveries is pending, by default: 7 days, for the
+ * admin API's history and replays (WEBHOOK_RETENTION_DAYS). A pending delivery keeps its event
+ * whatever its age, so the retry schedule is never cut short. Older ones are deleted by the relay.
  */
-export const WEBHOOK_RETENTION_MS = 30 * 24 * 3_600_000;
+export const DEFAULT_WEBHOOK_RETENTION_DAYS = 7;
+
+/**
+ * Posts at once per relay, and per endpoint (WEBHOOK_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY).
+ * A post waiting on a silent receiver costs a socket, not a thread, so the relay keeps many
+ * lanes: with the defaults every one of WEBHOOK_MAX_ENDPOINTS' 100 endpoints has its two at once.
+ */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 256;
+export const DEFAULT_WEBHOOK_ENDPOINT_CONCURRENCY = 2;
+
+/**
+ * How an attempt ended, as a class a read-only admin key may see: the raw error (which names
+ * the system call that failed) is for keys that may change webhooks. A read key learning that a
+ * port answers or times out is what made the relay a port scanner (issue 40).
+ */
+export const WEBHOOK_OUTCOMES = [
+  'delivered',
+  'http_3xx',
+  'http_4xx',
+  'http_5xx',
+  'timeout',
+  'connection_refused',
+  'connection_reset',
+  'dns_failure',
+  'tls_error',
+  'blocked_address',
+  'network_error',
+  'secret_unreadable',
+] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/** The class of an HTTP status that answered. */
+export function outcomeOfStatus(status: number): WebhookOutcome {
+  if (status >= 200 && status < 300) return 'delivered';
+  if (status >= 500) return 'http_5xx';
+  if (status >= 400) return 'http_4xx';
+  return 'http_3xx';
+}
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const WEBHOOK_DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = [

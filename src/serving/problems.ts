@@ -177,6 +177,16 @@ export const PROBLEMS = {
     title: 'Too many failed authentications',
     when: 'This client address sent too many unknown, revoked or expired keys or tokens this minute (AUTH_FAILURES_PER_MINUTE); nothing was checked. Try again after Retry-After.',
   },
+  webhook_endpoints_exceeded: {
+    status: 429,
+    title: 'Too many webhook endpoints',
+    when: 'The deployment already has WEBHOOK_MAX_ENDPOINTS webhook endpoints in use; nothing was created. Delete one it no longer needs (or raise the setting), then try again.',
+  },
+  webhook_replays_exceeded: {
+    status: 429,
+    title: 'Too many replays',
+    when: 'The webhook endpoint had WEBHOOK_REPLAYS_PER_MINUTE replays and test events in the last minute; nothing was sent. Try again after Retry-After.',
+  },
   headers_too_large: {
     status: 431,
     title: 'Request header fields too large',

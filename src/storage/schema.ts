@@ -440,6 +440,12 @@ export interface WebhookEndpointsTable {
   description: string | null;
   created_at: string;
   disabled_at: string | null;
+  /** Failed attempts in a row; a delivered one sets it back to 0 (migration 020). */
+  consecutive_failures: Generated<number>;
+  /** Times the circuit opened since the endpoint last delivered: the pause doubles with each. */
+  circuit_opens: Generated<number>;
+  /** While in the future, no delivery to the endpoint is claimed (its circuit is open). */
+  circuit_open_until: string | null;
 }
 
 /** The outbox: one row per event, written in the transaction of what it reports. */
@@ -448,7 +454,8 @@ export interface WebhookEventsTable {
   /** The `webhook-id` header ("msg_..."), the same on every attempt and replay. */
   message_id: string;
   type: string;
-  user_id: number;
+  /** Null for a test event (`webhook.test`), which belongs to no user. */
+  user_id: number | null;
   /** The exact JSON body sent (and signed). */
   payload: string;
   created_at: string;
@@ -469,6 +476,10 @@ export interface WebhookDeliveriesTable {
   lease_until: string | null;
   last_status: number | null;
   last_error: string | null;
+  /** The last attempt's outcome class (domain/webhooks.ts WebhookOutcome), migration 020. */
+  last_outcome: string | null;
+  /** 'event' (made with its event), 'replay' or 'test' (an operator's), migration 020. */
+  origin: Generated<string>;
   created_at: string;
   delivered_at: string | null;
 }
@@ -480,5 +491,7 @@ export interface WebhookAttemptsTable {
   at: string;
   status: number | null;
   error: string | null;
+  /** The outcome class (domain/webhooks.ts WebhookOutcome); null for attempts before 020. */
+  outcome: string | null;
   duration_ms: number;
 }

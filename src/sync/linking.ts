@@ -107,7 +107,12 @@ export async function linkPlatformAccount(
   } catch (error) {
     if (isRefusedLink(error)) {
       await attempts?.limits.refused(userId, platform);
-      await reportRefusedLink(store, link, error);
+      const connectSessionId = link.attempts?.caller.connectSessionId;
+      await reportRefusedLink(
+        store,
+        { userId, platform, ...(connectSessionId !== undefined && { connectSessionId }) },
+        error,
+      );
     }
     throw error;
   }

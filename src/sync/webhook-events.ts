@@ -2,8 +2,8 @@
 // the same transaction (storage/repositories/webhooks.ts): the event exists exactly when the
 // write it reports was committed, and a crash between them is impossible.
 import type { Platform } from '../domain/catalog.ts';
-import { redactSecrets, stringsIn } from '../domain/redact.ts';
-import type { LinkRequest } from '../platforms/connector.ts';
+import type { LinkFailureReason } from '../domain/webhooks.ts';
+import { PlatformError } from '../platforms/connector.ts';
 import { writeTransaction } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
 import { linkAccount, markLinkProblem } from '../storage/repositories/accounts.ts';
@@ -36,20 +36,15 @@ export async function linkAccountAndReport(
 }
 
 /**
- * `link.failed` for a link the platform refused: nothing else is written. The message is the one
- * the admin API answers, with what the user gave (credentials, OAuth code) taken out.
+ * `link.failed` for a link the platform refused: nothing else is written. The event says which
+ * platform, why as a code, and the connect session it came from; never what the person typed
+ * (a username, a league id, an e-mail address), which the refusal's message may quote.
  */
 export async function reportRefusedLink(
   store: Store,
-  link: { userId: number; platform: Platform; request: LinkRequest },
+  link: { userId: number; platform: Platform; connectSessionId?: number },
   error: unknown,
 ): Promise<void> {
-  const { request } = link;
-  const secrets = [
-    ...stringsIn(request.credentials),
-    ...(request.code === undefined ? [] : [request.code]),
-  ];
-  const message = error instanceof Error ? error.message : 'the link was refused';
   await writeTransaction(store, (tx) =>
     recordWebhookEvent(tx, {
       type: 'link.failed',
@@ -57,10 +52,22 @@ export async function reportRefusedLink(
       data: {
         user_id: link.userId,
         platform: link.platform,
-        error: redactSecrets(message, secrets),
+        reason: linkFailureReason(error),
+        ...(link.connectSessionId !== undefined && {
+          connect_session_id: link.connectSessionId,
+        }),
       },
     }),
   );
+}
+
+function linkFailureReason(error: unknown): LinkFailureReason {
+  if (error instanceof PlatformError) {
+    if (error.kind === 'credentials_rejected') return 'credentials_rejected';
+    if (error.kind === 'not_found') return 'not_found';
+    if (error.kind === 'forbidden') return 'forbidden';
+  }
+  return 'invalid_input';
 }
 
 /** Marks an account "needs linking again" (refused credentials), and `link.needs_relink`. */

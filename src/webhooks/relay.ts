@@ -4,35 +4,40 @@
 // holds the only copy of a delivery, claimed with a lease, so a process killed mid-delivery
 // loses nothing: its lease lapses and the next relay posts it again (at least once).
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import {
-  WEBHOOK_RETENTION_MS,
+  DEFAULT_WEBHOOK_CONCURRENCY,
+  DEFAULT_WEBHOOK_ENDPOINT_CONCURRENCY,
+  DEFAULT_WEBHOOK_RETENTION_DAYS,
   WEBHOOK_RETRY_SCHEDULE_MS,
   nextAttemptDelayMs,
 } from '../domain/webhooks.ts';
+import type { WebhookSettings } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { Store } from '../storage/db.ts';
 import {
+  DEFAULT_CIRCUIT,
   claimDueDeliveries,
   recordAttempt,
   releaseDeliveries,
+  stillClaimed,
 } from '../storage/repositories/webhook-deliveries.ts';
+import type { CircuitRule } from '../storage/repositories/webhook-deliveries.ts';
 import { pruneWebhookEvents } from '../storage/repositories/webhooks.ts';
 import type { ClaimedDelivery } from '../storage/repositories/webhook-deliveries.ts';
+import { AddressGuard } from './address-guard.ts';
+import { postWebhook } from './post.ts';
+import type { PostResult } from './post.ts';
 
 /** The longest an endpoint may take to answer one POST. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How often an idle relay looks for due deliveries. */
 export const WEBHOOK_POLL_MS = 1_000;
-/** How often a relay deletes the events past WEBHOOK_RETENTION_MS. */
+/** How often a relay deletes the events past their retention. */
 const PRUNE_EVERY_MS = 3_600_000;
-/**
- * Posts at once per relay. A relay claims only as many deliveries as it has free lanes, so each
- * is posted at once and ends well inside its lease (one waiting in line could outlast it).
- */
-const CONCURRENCY = 4;
 const USER_AGENT = 'fantasy-data-webhooks/1';
 
 export interface WebhookRelayOptions {
@@ -43,8 +48,26 @@ export interface WebhookRelayOptions {
   scheduleMs?: readonly number[];
   pollMs?: number;
   timeoutMs?: number;
-  /** A `fetch`-shaped function (tests); the global fetch otherwise. */
-  fetch?: typeof fetch;
+  /** Posts at once in all, and per endpoint. */
+  concurrency?: number;
+  endpointConcurrency?: number;
+  /** CIDR ranges of private addresses webhooks may reach (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate?: readonly string[];
+  /** Days an event is kept once none of its deliveries is pending (WEBHOOK_RETENTION_DAYS). */
+  retentionDays?: number;
+  /** How often old events are deleted; tests shorten it. */
+  pruneEveryMs?: number;
+  circuit?: CircuitRule;
+}
+
+/** The relay's options from the deployment's settings (config.ts). */
+export function relaySettings(settings: WebhookSettings): Partial<WebhookRelayOptions> {
+  return {
+    allowPrivate: settings.allowPrivate,
+    concurrency: settings.concurrency,
+    endpointConcurrency: settings.endpointConcurrency,
+    retentionDays: settings.retentionDays,
+  };
 }
 
 export interface WebhookRelay {
@@ -59,26 +82,38 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   // An attempt ends within timeoutMs; the lease outlasts it so no other relay posts it meanwhile.
   const leaseMs = timeoutMs + 5_000;
+  const concurrency = options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY;
+  const endpointConcurrency = options.endpointConcurrency ?? DEFAULT_WEBHOOK_ENDPOINT_CONCURRENCY;
+  const circuit = options.circuit ?? DEFAULT_CIRCUIT;
+  const guard = new AddressGuard(options.allowPrivate);
+  const retentionMs = (options.retentionDays ?? DEFAULT_WEBHOOK_RETENTION_DAYS) * 86_400_000;
+  const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS;
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const stop = new AbortController();
+  // Every post in flight listens for the stop: as many as there are lanes.
+  setMaxListeners(0, stop.signal);
 
   const post = async (delivery: ClaimedDelivery): Promise<void> => {
+    // The endpoint may have been deleted since the claim: its deliveries are then failed, and
+    // nothing more is posted to it (the claim itself never takes a deleted endpoint's).
+    if (!(await stillClaimed(store.db, owner, delivery.id))) return;
     const at = new Date();
     const started = performance.now();
     const result = await attempt(delivery, at);
-    if (stop.signal.aborted && result.stopped) {
+    if (stop.signal.aborted && result.stopped === true) {
       await releaseDeliveries(store.db, owner, [delivery.id]);
       return;
     }
     const attempts = delivery.attempts + 1;
-    const delivered = result.status !== undefined && result.status >= 200 && result.status < 300;
+    const delivered = result.outcome === 'delivered';
     const nextDelay = delivered ? undefined : nextAttemptDelayMs(attempts, schedule);
-    await recordAttempt(
+    const circuitOpened = await recordAttempt(
       store,
       owner,
-      delivery.id,
+      delivery,
       {
         at: at.toISOString(),
+        outcome: result.outcome,
         ...(result.status !== undefined && { status: result.status }),
         ...(result.error !== undefined && { error: result.error }),
         durationMs: performance.now() - started,
@@ -91,21 +126,32 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
               nextAttemptAt: new Date(Date.now() + nextDelay).toISOString(),
             }),
           },
+      circuit,
     );
     if (!delivered) {
       logger.warn(
-        { delivery: delivery.id, attempts, error: result.error, retry: nextDelay !== undefined },
+        {
+          delivery: delivery.id,
+          webhook: delivery.endpointId,
+          attempts,
+          outcome: result.outcome,
+          error: result.error,
+          retry: nextDelay !== undefined,
+        },
         nextDelay === undefined
           ? 'a webhook delivery failed for good'
           : 'a webhook delivery failed; it is tried again later',
       );
     }
+    if (circuitOpened !== undefined) {
+      logger.warn(
+        { webhook: delivery.endpointId, until: circuitOpened },
+        'a webhook endpoint failed again and again; its deliveries wait until its circuit closes',
+      );
+    }
   };
 
-  const attempt = async (
-    delivery: ClaimedDelivery,
-    at: Date,
-  ): Promise<{ status?: number; error?: string; stopped?: boolean }> => {
+  const attempt = async (delivery: ClaimedDelivery, at: Date): Promise<PostResult> => {
     let signature: string;
     try {
       signature = new Webhook(options.secrets.decrypt(delivery.secretEncrypted)).sign(
@@ -114,46 +160,38 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
         delivery.payload,
       );
     } catch {
-      return { error: "the endpoint's secret cannot be decrypted with the current secret key" };
+      return {
+        outcome: 'secret_unreadable',
+        error: "the endpoint's secret cannot be decrypted with the current secret key",
+      };
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
-    try {
-      const response = await (options.fetch ?? fetch)(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          'webhook-id': delivery.messageId,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
-        body: delivery.payload,
-        // A redirect is not followed: the body and signature go only where the admin said.
-        redirect: 'manual',
-        signal: AbortSignal.any([timeout, stop.signal]),
-      });
-      // What the receiver answers is not kept: only its status counts.
-      await response.body?.cancel().catch(() => undefined);
-      const ok = response.status >= 200 && response.status < 300;
-      return { status: response.status, ...(!ok && { error: `HTTP ${response.status}` }) };
-    } catch (error) {
-      if (stop.signal.aborted) return { stopped: true, error: 'the relay stopped' };
-      if (timeout.aborted) return { error: `no answer within ${timeoutMs / 1000} s` };
-      return { error: describeFetchError(error) };
-    }
+    return postWebhook(
+      delivery.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'webhook-id': delivery.messageId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      delivery.payload,
+      { guard, timeoutMs, signal: stop.signal },
+    );
   };
 
   let prunedAt = 0;
   const prune = async (): Promise<void> => {
-    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    if (Date.now() - prunedAt < pruneEveryMs) return;
     prunedAt = Date.now();
-    const before = new Date(Date.now() - WEBHOOK_RETENTION_MS).toISOString();
+    const before = new Date(Date.now() - retentionMs).toISOString();
     const pruned = await pruneWebhookEvents(store.db, before);
     if (pruned > 0) logger.info({ events: pruned }, 'old webhook events deleted');
   };
 
-  // Posts run side by side, each in its own lane: a slow endpoint holds one lane for at most
-  // timeoutMs and never holds up the others' deliveries.
+  // Posts run side by side, each endpoint in its own lanes: the claim takes at most
+  // endpointConcurrency of an endpoint's deliveries at once (counting other relays' leases) and
+  // the heads of every endpoint's queue before anyone's second, so a silent endpoint holds its
+  // own lanes for at most timeoutMs and never the others'.
   const inFlight = new Set<Promise<void>>();
   let wake = (): void => undefined;
   /** Waits `ms`, or less: until a post ends (a lane frees) or the relay stops. */
@@ -184,11 +222,15 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
 
   const loop = async (): Promise<void> => {
     while (!stop.signal.aborted) {
-      const free = CONCURRENCY - inFlight.size;
+      const free = concurrency - inFlight.size;
       if (free > 0) {
         try {
           await prune();
-          const claimed = await claimDueDeliveries(store, owner, { limit: free, leaseMs });
+          const claimed = await claimDueDeliveries(store, owner, {
+            limit: free,
+            leaseMs,
+            perEndpoint: endpointConcurrency,
+          });
           for (const delivery of claimed) start(delivery);
         } catch (error) {
           // The store is down or busy: the deliveries stay in it; try again at the next poll.
@@ -207,11 +249,4 @@ export function startWebhookRelay(options: WebhookRelayOptions): WebhookRelay {
       await Promise.all(inFlight);
     },
   };
-}
-
-/** Why a POST got no answer, without the receiver's address or anything it sent. */
-function describeFetchError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code === undefined ? 'the request failed' : `the request failed: ${code}`;
 }

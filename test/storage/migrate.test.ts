@@ -108,6 +108,7 @@ for (const dialect of testBackends()) {
           { name: '017-scale-indexes' },
           { name: '018-roster-statistics' },
           { name: '019-league-game' },
+          { name: '020-webhook-lanes' },
         ]);
       } finally {
         await second.close();

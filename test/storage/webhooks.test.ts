@@ -108,15 +108,20 @@ describeEachBackend('webhook outbox', ({ store }) => {
     await recordAttempt(
       s,
       'relay',
-      one.id,
-      { at, status: 500, error: 'HTTP 500', durationMs: 12 },
+      one,
+      { at, outcome: 'http_5xx', status: 500, error: 'HTTP 500', durationMs: 12 },
       { delivered: false, nextAttemptAt: retryAt },
     );
     await recordAttempt(
       s,
       'relay',
-      two.id,
-      { at, error: 'the request failed: ECONNREFUSED', durationMs: 3 },
+      two,
+      {
+        at,
+        outcome: 'connection_refused',
+        error: 'the request failed: ECONNREFUSED',
+        durationMs: 3,
+      },
       { delivered: false },
     );
     const rescheduled = await findDelivery(s.db, one.id);
@@ -125,7 +130,7 @@ describeEachBackend('webhook outbox', ({ store }) => {
     assert.equal(rescheduled?.nextAttemptAt, retryAt);
     assert.equal(rescheduled?.lastStatus, 500);
     assert.deepEqual(rescheduled?.attemptList, [
-      { at, status: 500, error: 'HTTP 500', durationMs: 12 },
+      { at, status: 500, error: 'HTTP 500', outcome: 'http_5xx', durationMs: 12 },
     ]);
     const failed = await findDelivery(s.db, two.id);
     assert.equal(failed?.status, 'failed');
@@ -142,8 +147,8 @@ describeEachBackend('webhook outbox', ({ store }) => {
     await recordAttempt(
       s,
       'relay',
-      one.id,
-      { at, status: 204, durationMs: 5 },
+      one,
+      { at, outcome: 'delivered', status: 204, durationMs: 5 },
       { delivered: true },
     );
     const delivered = await findDelivery(s.db, one.id);
@@ -213,8 +218,8 @@ describeEachBackend('webhook outbox upkeep', ({ store }) => {
     await recordAttempt(
       s,
       'relay',
-      claimed?.id as number,
-      { at: new Date().toISOString(), status: 200, durationMs: 1 },
+      claimed as NonNullable<typeof claimed>,
+      { at: new Date().toISOString(), outcome: 'delivered', status: 200, durationMs: 1 },
       { delivered: true },
     );
     const future = new Date(Date.now() + 60_000).toISOString();

@@ -15,6 +15,8 @@ import {
 } from '../../src/storage/repositories/webhooks.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { syncUser } from '../../src/sync/engine.ts';
+import { MemoryAttemptStore } from '../../src/sync/attempts.ts';
+import { LinkAttempts } from '../../src/sync/link-attempts.ts';
 import { linkPlatformAccount } from '../../src/sync/linking.ts';
 import { seasonsBetween } from '../../src/domain/seasons.ts';
 import type { WebhookEventType } from '../../src/domain/webhooks.ts';
@@ -73,11 +75,34 @@ for (const dialect of testBackends()) {
       };
       await assert.rejects(link('ghost'), PlatformError);
       const [failed] = await events('link.failed');
-      assert.deepEqual(failed?.data, {
+      // What the person typed is not in the event: only the platform and a reason code.
+      assert.deepEqual(failed?.data, { user_id: userId, platform: 'sleeper', reason: 'not_found' });
+      assert.ok(!JSON.stringify(failed).includes('ghost'), JSON.stringify(failed));
+
+      // From the connect page: the session it came from, still nothing typed.
+      connector.link = async () => {
+        throw new PlatformError('sleeper', 'no Sleeper user "typed.name@example.com"', 'not_found');
+      };
+      await assert.rejects(
+        linkPlatformAccount(store, { sleeper: connector }, secrets, {
+          userId,
+          platform: 'sleeper',
+          request: { username: 'typed.name@example.com' },
+          attempts: {
+            limits: new LinkAttempts(new MemoryAttemptStore(), { perSession: 0, perUser: 0 }),
+            caller: { connectSessionId: 42 },
+          },
+        }),
+        PlatformError,
+      );
+      const fromPage = (await events('link.failed'))[1];
+      assert.deepEqual(fromPage?.data, {
         user_id: userId,
         platform: 'sleeper',
-        error: 'sleeper: no Sleeper user "ghost"',
+        reason: 'not_found',
+        connect_session_id: 42,
       });
+      assert.ok(!JSON.stringify(fromPage).includes('typed.name'), JSON.stringify(fromPage));
     });
 
     it('records sync.finished with the counts and the league ids written', async () => {

@@ -76,6 +76,10 @@ for (const dialect of testBackends()) {
         pollMs: 20,
         // A receiver that has not answered in 1 s has failed the attempt (10 s in production).
         timeoutMs: 1000,
+        // The receivers are on loopback, which webhooks may reach only when allowed.
+        allowPrivate: ['127.0.0.0/8', '::1/128'],
+        // A receiver down a while is left alone for 200 ms at a time, not minutes.
+        circuit: { failures: 5, pauseMs: 200, maxPauseMs: 400 },
       });
     });
     afterEach(async () => {
@@ -127,6 +131,7 @@ for (const dialect of testBackends()) {
         `/admin/webhooks/${created.webhook_id}`,
       );
       assert.deepEqual(Object.keys(one.body).sort(), [
+        'circuit',
         'created_at',
         'description',
         'events',
@@ -171,6 +176,10 @@ for (const dialect of testBackends()) {
         .map((l) => l.leagueId)
         .sort((a, b) => a - b);
       assert.ok(leagueIds.length > 0);
+      // A refused link's event says why as a code, never what was typed (the username).
+      const failed = bodies.find((b) => b.type === 'link.failed');
+      assert.deepEqual(failed?.data, { user_id: userId, platform: 'sleeper', reason: 'not_found' });
+      assert.ok(!receiver.received.some((r) => r.body.includes('nobody-by-this-name')));
       const finished = bodies.find((b) => b.type === 'sync.finished');
       assert.deepEqual(finished?.data.changed_league_ids, leagueIds);
       assert.equal(finished?.data.leagues_written, leagueIds.length);

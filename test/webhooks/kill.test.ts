@@ -67,6 +67,8 @@ for (const dialect of testBackends())
           HOST: '127.0.0.1',
           PORT: '0',
           LOG_LEVEL: 'warn',
+          // The receiver is on loopback, which webhooks may reach only when allowed.
+          WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8,::1/128',
         }),
         stdio: ['ignore', 'ignore', 'pipe'],
       });

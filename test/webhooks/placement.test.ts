@@ -45,6 +45,8 @@ describe('webhooks with a sync queue', { skip: SKIP_WITHOUT_REDIS }, () => {
       REDIS_URL: TEST_REDIS_URL,
       RATE_LIMIT_PER_MINUTE: '0',
       SYNC_WORKER_IN_SERVE: 'false',
+      // The receiver is on loopback, which webhooks may reach only when allowed.
+      WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8,::1/128',
     });
     const prefixes = { queuePrefix: `${prefix}q`, budgetKeyPrefix: `${prefix}budget:` };
     const lines: Array<Record<string, unknown>> = [];

@@ -782,7 +782,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description Events of the listed types are POSTed to `url` from now on, signed by the Standard Webhooks scheme with the secret in the answer, shown this once (the service keeps it encrypted). Several endpoints may take the same events; each gets its own delivery.
+     * @description Events of the listed types are POSTed to `url` from now on, signed by the Standard Webhooks scheme with the secret in the answer, shown this once (the service keeps it encrypted). Several endpoints may take the same events; each gets its own delivery. A URL with a user name or password is refused; one whose address is not public (loopback, private, link-local) is accepted but never posted to unless WEBHOOK_ALLOW_PRIVATE allows its range: its attempts end `blocked_address`. At most WEBHOOK_MAX_ENDPOINTS endpoints (100 unless set) are in use at once.
      *
      *     Requires an admin key with the scope `webhooks` or `full`.
      */
@@ -836,7 +836,13 @@ export interface paths {
      */
     get: operations['adminListWebhookDeliveries'];
     put?: never;
-    post?: never;
+    /**
+     * Send a test event to an endpoint
+     * @description A new delivery of a `webhook.test` event, `data: { webhook_id }`, to this endpoint only (whatever types it takes) the way every event is: signed, retried, listed in its deliveries. It belongs to no user. Counted with the replays: at most WEBHOOK_REPLAYS_PER_MINUTE a minute per endpoint.
+     *
+     *     Requires an admin key with the scope `webhooks` or `full`.
+     */
+    post: operations['adminTestWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -882,7 +888,7 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again
-     * @description A new delivery of the same event to the same endpoint, due at once, with the same `webhook-id` (receivers that already have it can drop it). Its endpoint must still exist.
+     * @description A new delivery of the same event to the same endpoint, due at once, with the same `webhook-id` (receivers that already have it can drop it). Its endpoint must still exist. At most WEBHOOK_REPLAYS_PER_MINUTE replays and test events per endpoint a minute (10 unless set): 429 with Retry-After past it.
      *
      *     Requires an admin key with the scope `webhooks` or `full`.
      */
@@ -995,6 +1001,8 @@ export interface components {
         | 'rate_limited'
         | 'link_attempts_exceeded'
         | 'auth_throttled'
+        | 'webhook_endpoints_exceeded'
+        | 'webhook_replays_exceeded'
         | 'headers_too_large'
         | 'internal_error'
         | 'platform_unavailable'
@@ -1804,6 +1812,21 @@ export interface components {
        * @description When it was created.
        */
       created_at: string;
+      /** @description The endpoint's circuit (docs/webhooks.md). */
+      circuit: {
+        /**
+         * @description `closed`: delivered as usual; `open`: failing again and again, left alone until `open_until`; `half_open`: the pause is over and one attempt probes it.
+         * @enum {string}
+         */
+        state: 'closed' | 'open' | 'half_open';
+        /** @description Failed attempts in a row. */
+        consecutive_failures: number;
+        /**
+         * Format: date-time
+         * @description Until when it is (or was, when half-open) left alone.
+         */
+        open_until?: string;
+      };
     };
     AdminCreatedWebhook: {
       /**
@@ -1820,6 +1843,21 @@ export interface components {
        * @description When it was created.
        */
       created_at: string;
+      /** @description The endpoint's circuit (docs/webhooks.md). */
+      circuit: {
+        /**
+         * @description `closed`: delivered as usual; `open`: failing again and again, left alone until `open_until`; `half_open`: the pause is over and one attempt probes it.
+         * @enum {string}
+         */
+        state: 'closed' | 'open' | 'half_open';
+        /** @description Failed attempts in a row. */
+        consecutive_failures: number;
+        /**
+         * Format: date-time
+         * @description Until when it is (or was, when half-open) left alone.
+         */
+        open_until?: string;
+      };
       /** @description The signing secret (`whsec_` and base64), shown this once: verify each request with it. */
       secret: string;
     };
@@ -1842,15 +1880,21 @@ export interface components {
       /** @description The `webhook-id` header: the same on every attempt. */
       message_id: string;
       /**
-       * @description An event type (docs/webhooks.md).
+       * @description The event type, or `webhook.test` for an operator's test event (docs/webhooks.md).
        * @enum {string}
        */
-      type: 'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished';
+      type:
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'webhook.test';
       /**
        * Format: int64
-       * @description Whose event it is.
+       * @description Whose event it is (none for a test event).
        */
-      user_id: number;
+      user_id?: number;
+      /**
+       * @description Made with its event, or by an operator: a replay or a test event.
+       * @enum {string}
+       */
+      origin: 'event' | 'replay' | 'test';
       /**
        * @description `pending` (due now or later), `delivered` (a 2xx answer) or `failed` (for good).
        * @enum {string}
@@ -1864,7 +1908,24 @@ export interface components {
       next_attempt_at?: string;
       /** @description The last HTTP status received. */
       last_status?: number;
-      /** @description Why the last attempt failed. */
+      /**
+       * @description How the attempt ended: `delivered` (2xx), `http_3xx` (a redirect, not followed), `http_4xx`, `http_5xx`, `timeout`, `connection_refused`, `connection_reset`, `dns_failure`, `tls_error`, `blocked_address` (not a public address: nothing was sent), `network_error` or `secret_unreadable`.
+       * @enum {string}
+       */
+      last_outcome?:
+        | 'delivered'
+        | 'http_3xx'
+        | 'http_4xx'
+        | 'http_5xx'
+        | 'timeout'
+        | 'connection_refused'
+        | 'connection_reset'
+        | 'dns_failure'
+        | 'tls_error'
+        | 'blocked_address'
+        | 'network_error'
+        | 'secret_unreadable';
+      /** @description Why the last attempt failed, in more detail than `last_outcome`: shown to keys with the `webhooks` or `full` scope only. */
       last_error?: string;
       /**
        * Format: date-time
@@ -1896,15 +1957,21 @@ export interface components {
       /** @description The `webhook-id` header: the same on every attempt. */
       message_id: string;
       /**
-       * @description An event type (docs/webhooks.md).
+       * @description The event type, or `webhook.test` for an operator's test event (docs/webhooks.md).
        * @enum {string}
        */
-      type: 'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished';
+      type:
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'webhook.test';
       /**
        * Format: int64
-       * @description Whose event it is.
+       * @description Whose event it is (none for a test event).
        */
-      user_id: number;
+      user_id?: number;
+      /**
+       * @description Made with its event, or by an operator: a replay or a test event.
+       * @enum {string}
+       */
+      origin: 'event' | 'replay' | 'test';
       /**
        * @description `pending` (due now or later), `delivered` (a 2xx answer) or `failed` (for good).
        * @enum {string}
@@ -1918,7 +1985,24 @@ export interface components {
       next_attempt_at?: string;
       /** @description The last HTTP status received. */
       last_status?: number;
-      /** @description Why the last attempt failed. */
+      /**
+       * @description How the attempt ended: `delivered` (2xx), `http_3xx` (a redirect, not followed), `http_4xx`, `http_5xx`, `timeout`, `connection_refused`, `connection_reset`, `dns_failure`, `tls_error`, `blocked_address` (not a public address: nothing was sent), `network_error` or `secret_unreadable`.
+       * @enum {string}
+       */
+      last_outcome?:
+        | 'delivered'
+        | 'http_3xx'
+        | 'http_4xx'
+        | 'http_5xx'
+        | 'timeout'
+        | 'connection_refused'
+        | 'connection_reset'
+        | 'dns_failure'
+        | 'tls_error'
+        | 'blocked_address'
+        | 'network_error'
+        | 'secret_unreadable';
+      /** @description Why the last attempt failed, in more detail than `last_outcome`: shown to keys with the `webhooks` or `full` scope only. */
       last_error?: string;
       /**
        * Format: date-time
@@ -1941,7 +2025,24 @@ export interface components {
         at: string;
         /** @description The HTTP status, when one came. */
         status?: number;
-        /** @description Why it failed. */
+        /**
+         * @description How the attempt ended: `delivered` (2xx), `http_3xx` (a redirect, not followed), `http_4xx`, `http_5xx`, `timeout`, `connection_refused`, `connection_reset`, `dns_failure`, `tls_error`, `blocked_address` (not a public address: nothing was sent), `network_error` or `secret_unreadable`.
+         * @enum {string}
+         */
+        outcome?:
+          | 'delivered'
+          | 'http_3xx'
+          | 'http_4xx'
+          | 'http_5xx'
+          | 'timeout'
+          | 'connection_refused'
+          | 'connection_reset'
+          | 'dns_failure'
+          | 'tls_error'
+          | 'blocked_address'
+          | 'network_error'
+          | 'secret_unreadable';
+        /** @description Why it failed: shown to keys with the `webhooks` or `full` scope only. */
         error?: string;
         duration_ms: number;
       }[];
@@ -4034,7 +4135,7 @@ export interface operations {
            *           ]
            *         }
            *       ],
-           *       "next_cursor": "WyIyMDIxLTExLTI0VDAyOjMyOjQzLjAwMFoiLCIyMDIxMDA5OSJd"
+           *       "next_cursor": "WyIyMDIxLTExLTI0VDAyOjMyOjQzLjAwMFoiLCIyMDIxMDA5OSIsIlNhbkNwSlJLMjh6TyJd"
            *     }
            */
           'application/json': {
@@ -6067,12 +6168,12 @@ export interface operations {
            *           "platform": "demo",
            *           "platform_user_id": "demo-user",
            *           "display_name": "demo",
-           *           "linked_at": "2026-11-29T06:39:41.821Z",
+           *           "linked_at": "2026-11-29T09:11:11.782Z",
            *           "needs_linking_again": false,
            *           "leagues": 17,
            *           "last_sync": {
-           *             "started_at": "2026-11-29T06:39:41.823Z",
-           *             "finished_at": "2026-11-29T06:39:42.484Z",
+           *             "started_at": "2026-11-29T09:11:11.789Z",
+           *             "finished_at": "2026-11-29T09:11:14.565Z",
            *             "outcome": "ok"
            *           }
            *         }
@@ -6386,7 +6487,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "baseball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:39:42.279Z",
+           *           "last_synced_at": "2026-11-29T09:11:13.764Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6394,7 +6495,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "basketball",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:39:42.354Z",
+           *           "last_synced_at": "2026-11-29T09:11:14.265Z",
            *           "season_finished": true
            *         },
            *         {
@@ -6402,7 +6503,7 @@ export interface operations {
            *           "platform": "demo",
            *           "sport": "football",
            *           "season": 2021,
-           *           "last_synced_at": "2026-11-29T06:39:42.414Z",
+           *           "last_synced_at": "2026-11-29T09:11:14.425Z",
            *           "season_finished": true
            *         }
            *       ]
@@ -6827,12 +6928,12 @@ export interface operations {
            *       {
            *         "user_id": 1,
            *         "name": "demo",
-           *         "created_at": "2026-11-29T06:39:41.820Z"
+           *         "created_at": "2026-11-29T09:11:11.781Z"
            *       },
            *       {
            *         "user_id": 2,
            *         "name": "alice",
-           *         "created_at": "2026-11-29T06:39:42.812Z"
+           *         "created_at": "2026-11-29T09:11:15.948Z"
            *       }
            *     ]
            */
@@ -6945,7 +7046,7 @@ export interface operations {
            * @example {
            *       "user_id": 2,
            *       "name": "alice",
-           *       "created_at": "2026-11-29T06:39:42.812Z"
+           *       "created_at": "2026-11-29T09:11:15.948Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -7108,7 +7209,7 @@ export interface operations {
            * @example {
            *       "user_id": 1,
            *       "name": "demo",
-           *       "created_at": "2026-11-29T06:39:41.820Z"
+           *       "created_at": "2026-11-29T09:11:11.781Z"
            *     }
            */
           'application/json': components['schemas']['AdminUser'];
@@ -7369,7 +7470,7 @@ export interface operations {
            * @example [
            *       {
            *         "token_id": 1,
-           *         "prefix": "fld_tqxn8I",
+           *         "prefix": "fld_cLtXd3",
            *         "products": [
            *           "league",
            *           "roster",
@@ -7379,18 +7480,18 @@ export interface operations {
            *           "user",
            *           "meta"
            *         ],
-           *         "created_at": "2026-11-29T06:39:42.485Z"
+           *         "created_at": "2026-11-29T09:11:14.566Z"
            *       },
            *       {
            *         "token_id": 2,
-           *         "prefix": "fld_CFCsjq",
+           *         "prefix": "fld_a8COjs",
            *         "products": [
            *           "league",
            *           "player",
            *           "roster"
            *         ],
-           *         "created_at": "2026-11-29T06:39:42.814Z",
-           *         "expires_at": "2026-12-29T06:39:42.814Z"
+           *         "created_at": "2026-11-29T09:11:15.952Z",
+           *         "expires_at": "2026-12-29T09:11:15.952Z"
            *       }
            *     ]
            */
@@ -7541,16 +7642,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "token": "fld_CFCsjqIytOSnJsX6DXp7fwhJRFEEl7aSKZlNb_FowRY",
+           *       "token": "fld_a8COjsovUXcPEr9TVtj1Kp4-7qB-tbAYsV_VLplbQJ8",
            *       "token_id": 2,
-           *       "prefix": "fld_CFCsjq",
+           *       "prefix": "fld_a8COjs",
            *       "products": [
            *         "league",
            *         "player",
            *         "roster"
            *       ],
-           *       "created_at": "2026-11-29T06:39:42.814Z",
-           *       "expires_at": "2026-12-29T06:39:42.814Z"
+           *       "created_at": "2026-11-29T09:11:15.952Z",
+           *       "expires_at": "2026-12-29T09:11:15.952Z"
            *     }
            */
           'application/json': components['schemas']['AdminIssuedToken'];
@@ -7717,7 +7818,7 @@ export interface operations {
           /**
            * @example {
            *       "token_id": 1,
-           *       "prefix": "fld_tqxn8I",
+           *       "prefix": "fld_cLtXd3",
            *       "products": [
            *         "league",
            *         "roster",
@@ -7727,7 +7828,7 @@ export interface operations {
            *         "user",
            *         "meta"
            *       ],
-           *       "created_at": "2026-11-29T06:39:42.485Z"
+           *       "created_at": "2026-11-29T09:11:14.566Z"
            *     }
            */
           'application/json': components['schemas']['AdminToken'];
@@ -7995,13 +8096,13 @@ export interface operations {
            *         "platform": "demo",
            *         "external_user_id": "demo-user",
            *         "username": "demo",
-           *         "linked_at": "2026-11-29T06:39:41.821Z",
+           *         "linked_at": "2026-11-29T09:11:11.782Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
            *         "last_sync": {
            *           "run_id": 2,
-           *           "started_at": "2026-11-29T06:39:42.829Z",
-           *           "finished_at": "2026-11-29T06:39:43.010Z",
+           *           "started_at": "2026-11-29T09:11:15.997Z",
+           *           "finished_at": "2026-11-29T09:11:17.166Z",
            *           "outcome": "ok"
            *         }
            *       },
@@ -8009,12 +8110,12 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:39:42.825Z",
+           *         "linked_at": "2026-11-29T09:11:15.958Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
            *         "last_sync": {
            *           "run_id": 3,
-           *           "started_at": "2026-11-29T06:39:43.010Z",
+           *           "started_at": "2026-11-29T09:11:17.167Z",
            *           "outcome": "running"
            *         }
            *       }
@@ -8158,12 +8259,12 @@ export interface operations {
            *       "platform": "sleeper",
            *       "external_user_id": "100000000000000001",
            *       "username": "solarpool",
-           *       "linked_at": "2026-11-29T06:39:42.825Z",
+           *       "linked_at": "2026-11-29T09:11:15.958Z",
            *       "needs_linking_again": false,
-           *       "leagues": 0,
+           *       "leagues": 1,
            *       "last_sync": {
            *         "run_id": 3,
-           *         "started_at": "2026-11-29T06:39:43.010Z",
+           *         "started_at": "2026-11-29T09:11:17.167Z",
            *         "outcome": "running"
            *       }
            *     }
@@ -8325,7 +8426,7 @@ export interface operations {
            *         "platform": "sleeper",
            *         "external_user_id": "100000000000000001",
            *         "username": "solarpool",
-           *         "linked_at": "2026-11-29T06:39:42.825Z",
+           *         "linked_at": "2026-11-29T09:11:15.958Z",
            *         "needs_linking_again": false,
            *         "leagues": 0
            *       }
@@ -8652,7 +8753,7 @@ export interface operations {
            *         "sync_id": 1,
            *         "user_id": 1,
            *         "status": "running",
-           *         "created_at": "2026-11-29T06:39:42.828Z",
+           *         "created_at": "2026-11-29T09:11:15.963Z",
            *         "progress": {
            *           "accounts_total": 2,
            *           "accounts_done": 1,
@@ -8811,7 +8912,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:39:42.828Z",
+           *       "created_at": "2026-11-29T09:11:15.963Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 0,
@@ -8985,7 +9086,7 @@ export interface operations {
            *       "sync_id": 1,
            *       "user_id": 1,
            *       "status": "running",
-           *       "created_at": "2026-11-29T06:39:42.828Z",
+           *       "created_at": "2026-11-29T09:11:15.963Z",
            *       "progress": {
            *         "accounts_total": 2,
            *         "accounts_done": 1,
@@ -9136,8 +9237,8 @@ export interface operations {
            *           "espn"
            *         ],
            *         "return_url": "https://app.example.com/done",
-           *         "created_at": "2026-11-29T06:39:43.033Z",
-           *         "expires_at": "2026-11-29T07:09:43.033Z",
+           *         "created_at": "2026-11-29T09:11:17.265Z",
+           *         "expires_at": "2026-11-29T09:41:17.264Z",
            *         "app_name": "Waiver Wizard",
            *         "products": [
            *           "league",
@@ -9309,14 +9410,14 @@ export interface operations {
           /**
            * @example {
            *       "session_id": 1,
-           *       "url": "http://127.0.0.1:40601/connect/fcs_Ua0EVxNjVfuruTUfZ0IT0R0fWo6u8YVaExVHoqH58ok",
+           *       "url": "http://127.0.0.1:41991/connect/fcs_KGFnz9oZhiSWE0qKTxJcTVtqpp3jTjiQhHed0zsgIjs",
            *       "platforms": [
            *         "sleeper",
            *         "espn"
            *       ],
            *       "return_url": "https://app.example.com/done",
-           *       "created_at": "2026-11-29T06:39:43.033Z",
-           *       "expires_at": "2026-11-29T07:09:43.033Z",
+           *       "created_at": "2026-11-29T09:11:17.265Z",
+           *       "expires_at": "2026-11-29T09:41:17.264Z",
            *       "app_name": "Waiver Wizard",
            *       "products": [
            *         "league",
@@ -9485,7 +9586,11 @@ export interface operations {
            *           "link.completed",
            *           "sync.finished"
            *         ],
-           *         "created_at": "2026-11-29T06:39:42.811Z"
+           *         "created_at": "2026-11-29T09:11:15.919Z",
+           *         "circuit": {
+           *           "state": "closed",
+           *           "consecutive_failures": 2
+           *         }
            *       }
            *     ]
            */
@@ -9622,8 +9727,12 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:39:42.811Z",
-           *       "secret": "whsec_UOkTmjb4LO9ULqnCesAMNW9dIwr9Snfv1yrOIy2P7mE="
+           *       "created_at": "2026-11-29T09:11:15.919Z",
+           *       "circuit": {
+           *         "state": "closed",
+           *         "consecutive_failures": 0
+           *       },
+           *       "secret": "whsec_Csq2dFzS6zAcdYy5raU60xlyR6lClzB+pQ1FdQwN0Ho="
            *     }
            */
           'application/json': components['schemas']['AdminCreatedWebhook'];
@@ -9696,7 +9805,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      /** @description `webhook_endpoints_exceeded`: Too many webhook endpoints. `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -9776,7 +9885,11 @@ export interface operations {
            *         "link.completed",
            *         "sync.finished"
            *       ],
-           *       "created_at": "2026-11-29T06:39:42.811Z"
+           *       "created_at": "2026-11-29T09:11:15.919Z",
+           *       "circuit": {
+           *         "state": "closed",
+           *         "consecutive_failures": 2
+           *       }
            *     }
            */
           'application/json': components['schemas']['AdminWebhook'];
@@ -10143,6 +10256,191 @@ export interface operations {
       };
     };
   };
+  adminTestWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint.
+         * @example 1
+         */
+        webhook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "type": "webhook.test"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The event to send: `webhook.test`, the one an operator may send.
+           * @enum {string}
+           */
+          type: 'webhook.test';
+        };
+      };
+    };
+    responses: {
+      /** @description The test delivery, pending. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "delivery_id": 3,
+           *       "webhook_id": 1,
+           *       "event_id": 3,
+           *       "message_id": "msg_4A_JGDmR23t2GdiIyKIe4Q",
+           *       "type": "webhook.test",
+           *       "origin": "test",
+           *       "status": "pending",
+           *       "attempts": 0,
+           *       "next_attempt_at": "2026-11-29T09:11:17.275Z",
+           *       "created_at": "2026-11-29T09:11:17.275Z"
+           *     }
+           */
+          'application/json': components['schemas']['AdminWebhookDelivery'];
+        };
+      };
+      /** @description `invalid_parameter`: Invalid parameter. `invalid_body`: Invalid request body. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `admin_scope_missing`: Scope not granted to this admin key. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `webhook_not_found`: Webhook not found. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: Request body too large. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: Unsupported media type. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `webhook_replays_exceeded`: Too many replays. `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal_error`: Internal server error. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `store_unavailable`: Store unavailable. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   adminGetWebhookDelivery: {
     parameters: {
       query?: never;
@@ -10174,16 +10472,19 @@ export interface operations {
            *       "delivery_id": 1,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
+           *       "message_id": "msg_y903e0-uZJL2RbMvOa7jEg",
            *       "type": "link.completed",
            *       "user_id": 1,
+           *       "origin": "event",
            *       "status": "pending",
-           *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:39:42.825Z",
-           *       "created_at": "2026-11-29T06:39:42.825Z",
+           *       "attempts": 1,
+           *       "next_attempt_at": "2026-11-29T09:11:22.256Z",
+           *       "last_outcome": "dns_failure",
+           *       "last_error": "the request failed: ENOTFOUND",
+           *       "created_at": "2026-11-29T09:11:15.959Z",
            *       "payload": {
            *         "type": "link.completed",
-           *         "timestamp": "2026-11-29T06:39:42.825Z",
+           *         "timestamp": "2026-11-29T09:11:15.959Z",
            *         "data": {
            *           "user_id": 1,
            *           "platform": "sleeper",
@@ -10192,7 +10493,14 @@ export interface operations {
            *           "username": "solarpool"
            *         }
            *       },
-           *       "attempt_list": []
+           *       "attempt_list": [
+           *         {
+           *           "at": "2026-11-29T09:11:17.217Z",
+           *           "outcome": "dns_failure",
+           *           "error": "the request failed: ENOTFOUND",
+           *           "duration_ms": 40
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDeliveryDetail'];
@@ -10326,28 +10634,32 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "delivery_id": 3,
+           *         "delivery_id": 4,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
+           *         "message_id": "msg_y903e0-uZJL2RbMvOa7jEg",
            *         "type": "link.completed",
            *         "user_id": 1,
+           *         "origin": "replay",
            *         "status": "pending",
            *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:39:43.042Z",
-           *         "created_at": "2026-11-29T06:39:43.042Z"
+           *         "next_attempt_at": "2026-11-29T09:11:17.282Z",
+           *         "created_at": "2026-11-29T09:11:17.282Z"
            *       },
            *       {
            *         "delivery_id": 1,
            *         "webhook_id": 1,
            *         "event_id": 1,
-           *         "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
+           *         "message_id": "msg_y903e0-uZJL2RbMvOa7jEg",
            *         "type": "link.completed",
            *         "user_id": 1,
+           *         "origin": "event",
            *         "status": "pending",
-           *         "attempts": 0,
-           *         "next_attempt_at": "2026-11-29T06:39:42.825Z",
-           *         "created_at": "2026-11-29T06:39:42.825Z"
+           *         "attempts": 1,
+           *         "next_attempt_at": "2026-11-29T09:11:22.256Z",
+           *         "last_outcome": "dns_failure",
+           *         "last_error": "the request failed: ENOTFOUND",
+           *         "created_at": "2026-11-29T09:11:15.959Z"
            *       }
            *     ]
            */
@@ -10486,16 +10798,17 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "delivery_id": 3,
+           *       "delivery_id": 4,
            *       "webhook_id": 1,
            *       "event_id": 1,
-           *       "message_id": "msg_9J6DW0rl7NjOQhvQMkKB8Q",
+           *       "message_id": "msg_y903e0-uZJL2RbMvOa7jEg",
            *       "type": "link.completed",
            *       "user_id": 1,
+           *       "origin": "replay",
            *       "status": "pending",
            *       "attempts": 0,
-           *       "next_attempt_at": "2026-11-29T06:39:43.042Z",
-           *       "created_at": "2026-11-29T06:39:43.042Z"
+           *       "next_attempt_at": "2026-11-29T09:11:17.282Z",
+           *       "created_at": "2026-11-29T09:11:17.282Z"
            *     }
            */
           'application/json': components['schemas']['AdminWebhookDelivery'];
@@ -10582,7 +10895,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
+      /** @description `webhook_replays_exceeded`: Too many replays. `rate_limited`: Rate limit exceeded. `auth_throttled`: Too many failed authentications. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -3,7 +3,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { literals } from '../../serving/schemas.ts';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks.ts';
+import {
+  WEBHOOK_DELIVERED_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_OUTCOMES,
+} from '../../domain/webhooks.ts';
 import type {
   WebhookDelivery,
   WebhookAttempt,
@@ -17,6 +22,29 @@ const Time = (description: string) => Type.String({ format: 'date-time', descrip
 export const WebhookEventTypeSchema = literals(WEBHOOK_EVENT_TYPES, {
   description: 'An event type (docs/webhooks.md).',
 });
+const DeliveredTypeSchema = literals(WEBHOOK_DELIVERED_TYPES, {
+  description: "The event type, or `webhook.test` for an operator's test event (docs/webhooks.md).",
+});
+const OutcomeSchema = literals(WEBHOOK_OUTCOMES, {
+  description:
+    'How the attempt ended: `delivered` (2xx), `http_3xx` (a redirect, not followed), ' +
+    '`http_4xx`, `http_5xx`, `timeout`, `connection_refused`, `connection_reset`, ' +
+    '`dns_failure`, `tls_error`, `blocked_address` (not a public address: nothing was sent), ' +
+    '`network_error` or `secret_unreadable`.',
+});
+const CircuitSchema = Type.Object(
+  {
+    state: literals(['closed', 'open', 'half_open'] as const, {
+      description:
+        '`closed`: delivered as usual; `open`: failing again and again, left alone until ' +
+        '`open_until`; `half_open`: the pause is over and one attempt probes it.',
+    }),
+    consecutive_failures: Type.Integer({ minimum: 0, description: 'Failed attempts in a row.' }),
+    open_until: Type.Optional(Time('Until when it is (or was, when half-open) left alone.')),
+  },
+  { additionalProperties: false, description: "The endpoint's circuit (docs/webhooks.md)." },
+);
+
 export const DeliveryStatusSchema = literals(WEBHOOK_DELIVERY_STATUSES, {
   description: '`pending` (due now or later), `delivered` (a 2xx answer) or `failed` (for good).',
 });
@@ -28,6 +56,7 @@ export const WebhookSchema = Type.Object(
     events: Type.Array(WebhookEventTypeSchema),
     description: Type.Optional(Type.String()),
     created_at: Time('When it was created.'),
+    circuit: CircuitSchema,
   },
   { additionalProperties: false },
 );
@@ -48,13 +77,23 @@ const deliveryProperties = {
   webhook_id: Id('The endpoint it goes to.'),
   event_id: Id('The event.'),
   message_id: Type.String({ description: 'The `webhook-id` header: the same on every attempt.' }),
-  type: WebhookEventTypeSchema,
-  user_id: Id('Whose event it is.'),
+  type: DeliveredTypeSchema,
+  user_id: Type.Optional(Id('Whose event it is (none for a test event).')),
+  origin: literals(['event', 'replay', 'test'] as const, {
+    description: 'Made with its event, or by an operator: a replay or a test event.',
+  }),
   status: DeliveryStatusSchema,
   attempts: Type.Integer({ minimum: 0 }),
   next_attempt_at: Type.Optional(Time('When a pending delivery is next tried.')),
   last_status: Type.Optional(Type.Integer({ description: 'The last HTTP status received.' })),
-  last_error: Type.Optional(Type.String({ description: 'Why the last attempt failed.' })),
+  last_outcome: Type.Optional(OutcomeSchema),
+  last_error: Type.Optional(
+    Type.String({
+      description:
+        'Why the last attempt failed, in more detail than `last_outcome`: shown to keys with ' +
+        'the `webhooks` or `full` scope only.',
+    }),
+  ),
   created_at: Time('When it was created (with its event, or by a replay).'),
   delivered_at: Type.Optional(Time('When the endpoint accepted it.')),
 };
@@ -64,7 +103,12 @@ export const AttemptSchema = Type.Object(
   {
     at: Time('When the POST started.'),
     status: Type.Optional(Type.Integer({ description: 'The HTTP status, when one came.' })),
-    error: Type.Optional(Type.String({ description: 'Why it failed.' })),
+    outcome: Type.Optional(OutcomeSchema),
+    error: Type.Optional(
+      Type.String({
+        description: 'Why it failed: shown to keys with the `webhooks` or `full` scope only.',
+      }),
+    ),
     duration_ms: Type.Integer({ minimum: 0 }),
   },
   { additionalProperties: false },
@@ -85,32 +129,52 @@ export function toWebhookBody(endpoint: WebhookEndpoint): Static<typeof WebhookS
     events: endpoint.events,
     ...(endpoint.description !== undefined && { description: endpoint.description }),
     created_at: endpoint.createdAt,
+    circuit: {
+      state:
+        endpoint.circuitOpenUntil === undefined
+          ? 'closed'
+          : endpoint.circuitOpenUntil > new Date().toISOString()
+            ? 'open'
+            : 'half_open',
+      consecutive_failures: endpoint.consecutiveFailures,
+      ...(endpoint.circuitOpenUntil !== undefined && { open_until: endpoint.circuitOpenUntil }),
+    },
   };
 }
 
-export function toDeliveryBody(d: WebhookDelivery): Static<typeof DeliverySchema> {
+/**
+ * `detailed`: whether the raw error text is shown (a key that may change webhooks). A read-only
+ * key sees the outcome class only: the text would tell it how a port on some host answered.
+ */
+export function toDeliveryBody(
+  d: WebhookDelivery,
+  detailed: boolean,
+): Static<typeof DeliverySchema> {
   return {
     delivery_id: d.id,
     webhook_id: d.endpointId,
     event_id: d.eventId,
     message_id: d.messageId,
-    type: d.type as Static<typeof WebhookEventTypeSchema>,
-    user_id: d.userId,
+    type: d.type as Static<typeof DeliveredTypeSchema>,
+    ...(d.userId !== undefined && { user_id: d.userId }),
+    origin: d.origin,
     status: d.status,
     attempts: d.attempts,
     ...(d.nextAttemptAt !== undefined && { next_attempt_at: d.nextAttemptAt }),
     ...(d.lastStatus !== undefined && { last_status: d.lastStatus }),
-    ...(d.lastError !== undefined && { last_error: d.lastError }),
+    ...(d.lastOutcome !== undefined && { last_outcome: d.lastOutcome }),
+    ...(detailed && d.lastError !== undefined && { last_error: d.lastError }),
     created_at: d.createdAt,
     ...(d.deliveredAt !== undefined && { delivered_at: d.deliveredAt }),
   };
 }
 
-export function toAttemptBody(a: WebhookAttempt): Static<typeof AttemptSchema> {
+export function toAttemptBody(a: WebhookAttempt, detailed: boolean): Static<typeof AttemptSchema> {
   return {
     at: a.at,
     ...(a.status !== undefined && { status: a.status }),
-    ...(a.error !== undefined && { error: a.error }),
+    ...(a.outcome !== undefined && { outcome: a.outcome }),
+    ...(detailed && a.error !== undefined && { error: a.error }),
     duration_ms: a.durationMs,
   };
 }

@@ -2,7 +2,12 @@
 // delivery per endpoint subscribed to its type, in the transaction of the write it reports, so
 // an event exists exactly when what it reports was committed (docs/webhooks.md).
 import { randomBytes } from 'node:crypto';
-import { isWebhookEventType, webhookPayload } from '../../domain/webhooks.ts';
+import { sql } from 'kysely';
+import {
+  WEBHOOK_TEST_EVENT_TYPE,
+  isWebhookEventType,
+  webhookPayload,
+} from '../../domain/webhooks.ts';
 import type { NewWebhookEvent, WebhookEventType } from '../../domain/webhooks.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
@@ -17,6 +22,10 @@ export interface WebhookEndpoint {
   secretEncrypted: string;
   description?: string;
   createdAt: string;
+  /** Failed attempts in a row, and the circuit (webhook-deliveries.ts recordAttempt). */
+  consecutiveFailures: number;
+  /** Set while the circuit is open or half-open: until when it is (or was) left alone. */
+  circuitOpenUntil?: string;
 }
 
 function toWebhookEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
@@ -28,7 +37,19 @@ function toWebhookEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpo
     secretEncrypted: row.secret_encrypted,
     ...(row.description !== null && { description: row.description }),
     createdAt: row.created_at,
+    consecutiveFailures: row.consecutive_failures,
+    ...(row.circuit_open_until !== null && { circuitOpenUntil: row.circuit_open_until }),
   };
+}
+
+/** How many endpoints are in use (WEBHOOK_MAX_ENDPOINTS bounds it). */
+export async function countWebhookEndpoints(db: Tx): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function createWebhookEndpoint(
@@ -145,6 +166,62 @@ export async function recordWebhookEvent(
 }
 
 /**
+ * Records a test event (`webhook.test`) and one pending delivery of it, due now, to this endpoint
+ * only, whatever types it takes; nothing when the endpoint is deleted (checked in the insert).
+ * Returns the delivery's id.
+ */
+export async function recordTestEvent(db: Tx, endpointId: number): Promise<number | undefined> {
+  const now = nowIso();
+  const event = await db
+    .insertInto('webhook_events')
+    .values({
+      message_id: newMessageId(),
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      user_id: null,
+      payload: webhookPayload(
+        { type: WEBHOOK_TEST_EVENT_TYPE, data: { webhook_id: endpointId } },
+        now,
+      ),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await db
+    .insertInto('webhook_deliveries')
+    .columns([
+      'event_id',
+      'endpoint_id',
+      'origin',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select([
+          sql<number>`${event.id}`.as('event_id'),
+          'id',
+          sql.lit('test').as('origin'),
+          sql.lit('pending').as('status'),
+          sql.lit(0).as('attempts'),
+          sql<string>`${now}`.as('next_attempt_at'),
+          sql<string>`${now}`.as('created_at'),
+        ])
+        .where('id', '=', endpointId)
+        .where('disabled_at', 'is', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (delivery === undefined) {
+    await db.deleteFrom('webhook_events').where('id', '=', event.id).execute();
+    return undefined;
+  }
+  return delivery.id;
+}
+
+/**
  * Deletes the events recorded before `before` that have no pending delivery, with their
  * deliveries and attempts (cascade): the outbox keeps the recent history, not every event ever.
  * Returns how many events went.
@@ -172,7 +249,8 @@ export interface WebhookEvent {
   id: number;
   messageId: string;
   type: string;
-  userId: number;
+  /** Absent for a test event. */
+  userId?: number;
   payload: string;
   createdAt: string;
 }
@@ -190,7 +268,7 @@ export async function listWebhookEvents(
     id: row.id,
     messageId: row.message_id,
     type: row.type,
-    userId: row.user_id,
+    ...(row.user_id !== null && { userId: row.user_id }),
     payload: row.payload,
     createdAt: row.created_at,
   }));

@@ -16,6 +16,7 @@ import {
   listDeliveriesRoute,
   listReplaysRoute,
   listWebhooksRoute,
+  testWebhookRoute,
   replayDeliveryRoute,
 } from './webhooks.ts';
 
@@ -45,4 +46,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   needs('webhooks', getDeliveryRoute),
   needs('webhooks', listReplaysRoute),
   needs('webhooks', replayDeliveryRoute),
+  needs('webhooks', testWebhookRoute),
 ];

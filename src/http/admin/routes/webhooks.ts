@@ -1,22 +1,33 @@
 // /admin/webhooks and /admin/webhook-deliveries: an application's webhook endpoints (URL, event
 // types, signing secret) and the deliveries of events to them, with their attempts; a delivery
-// can be sent again (a replay: POST to its replays, whose GET lists them). The relay (src/webhooks/relay.ts) does the posting; docs/webhooks.md.
+// can be sent again (a replay: POST to its replays, whose GET lists them), and an endpoint sent
+// a test event. The relay (src/webhooks/relay.ts) does the posting; docs/webhooks.md.
+// Endpoints are bounded per deployment and operators' replays and tests per endpoint per
+// minute (WEBHOOK_MAX_ENDPOINTS, WEBHOOK_REPLAYS_PER_MINUTE): 429 with Retry-After past them.
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import { scopesAllow } from '../../../domain/admin-scopes.ts';
+import { WEBHOOK_TEST_EVENT_TYPE } from '../../../domain/webhooks.ts';
 import { createSecretBox } from '../../../secrets.ts';
 import { HttpProblem } from '../../../serving/problems.ts';
+import { writeTransaction } from '../../../storage/db.ts';
 import type { Store } from '../../../storage/db.ts';
 import {
   findDelivery,
   listDeliveries,
+  operatorDeliveriesSince,
   replayDelivery,
 } from '../../../storage/repositories/webhook-deliveries.ts';
 import {
+  countWebhookEndpoints,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   findWebhookEndpoint,
   listWebhookEndpoints,
+  recordTestEvent,
 } from '../../../storage/repositories/webhooks.ts';
+import type { AdminPrincipal } from '../auth.ts';
+import type { AdminServices } from '../services.ts';
 import type { WebhookEndpoint } from '../../../storage/repositories/webhooks.ts';
 import { defineAdminRoute } from '../route.ts';
 import {
@@ -54,7 +65,7 @@ async function deliveryOrNotFound(store: Store, id: number) {
   return delivery;
 }
 
-/** An absolute http(s) URL, or the 400 naming `url`. */
+/** An absolute http(s) URL without credentials, or the 400 naming `url`. */
 function checkedUrl(text: string): string {
   let url: URL | undefined;
   try {
@@ -62,13 +73,51 @@ function checkedUrl(text: string): string {
   } catch {
     url = undefined;
   }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    const reason = 'must be an absolute http or https URL';
+  const refuse = (reason: string): never => {
     throw new HttpProblem('invalid_body', `url: ${reason}`, {
       invalid_params: [{ name: 'url', in: 'body', reason }],
     });
+  };
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    return refuse('must be an absolute http or https URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    return refuse(
+      "must not carry a user name or password (user:pass@host); the requests are signed with the endpoint's secret, verify that instead",
+    );
   }
   return url.toString();
+}
+
+/** Whether the key may see the raw error text of attempts (it may change webhooks). */
+function seesErrors(admin: AdminPrincipal): boolean {
+  return scopesAllow(admin.scopes, 'webhooks', false);
+}
+
+/**
+ * 429 when the endpoint had WEBHOOK_REPLAYS_PER_MINUTE replays and test events in the last
+ * minute, with Retry-After until the oldest of them is a minute old. Counted in the store, so
+ * every instance shares the bound.
+ */
+async function checkReplayBound(services: AdminServices, endpointId: number): Promise<void> {
+  const limit = services.config.webhooks.replaysPerMinute;
+  if (limit === 0) return;
+  const now = Date.now();
+  const recent = await operatorDeliveriesSince(
+    services.store.db,
+    endpointId,
+    new Date(now - 60_000).toISOString(),
+  );
+  if (recent.length < limit) return;
+  const oldest = Date.parse(recent[recent.length - limit] as string);
+  const retryAfter = Math.max(1, Math.ceil((oldest + 60_000 - now) / 1000));
+  throw new HttpProblem(
+    'webhook_replays_exceeded',
+    `webhook ${endpointId} had ${limit} replays and test events in the last minute ` +
+      `(WEBHOOK_REPLAYS_PER_MINUTE); try again in ${retryAfter} s`,
+    {},
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 export const createWebhookRoute = defineAdminRoute({
@@ -80,7 +129,11 @@ export const createWebhookRoute = defineAdminRoute({
   description:
     'Events of the listed types are POSTed to `url` from now on, signed by the Standard ' +
     'Webhooks scheme with the secret in the answer, shown this once (the service keeps it ' +
-    'encrypted). Several endpoints may take the same events; each gets its own delivery.',
+    'encrypted). Several endpoints may take the same events; each gets its own delivery. ' +
+    'A URL with a user name or password is refused; one whose address is not public ' +
+    '(loopback, private, link-local) is accepted but never posted to unless WEBHOOK_ALLOW_PRIVATE ' +
+    'allows its range: its attempts end `blocked_address`. At most WEBHOOK_MAX_ENDPOINTS ' +
+    'endpoints (100 unless set) are in use at once.',
   params: Type.Object({}),
   query: NoQuery,
   body: Type.Object(
@@ -94,7 +147,7 @@ export const createWebhookRoute = defineAdminRoute({
   response: CreatedWebhookSchema,
   status: 201,
   responseDescription: 'The endpoint and its secret.',
-  errors: ['invalid_body'],
+  errors: ['invalid_body', 'webhook_endpoints_exceeded'],
   example: {
     path: '/admin/webhooks',
     body: {
@@ -104,6 +157,16 @@ export const createWebhookRoute = defineAdminRoute({
   },
   async handler({ body, services, header }) {
     const url = checkedUrl(body.url);
+    const limit = services.config.webhooks.maxEndpoints;
+    if ((await countWebhookEndpoints(services.store.db)) >= limit) {
+      throw new HttpProblem(
+        'webhook_endpoints_exceeded',
+        `this deployment already has ${limit} webhook endpoints (WEBHOOK_MAX_ENDPOINTS); ` +
+          'delete one it no longer needs, or raise the setting',
+        {},
+        { 'Retry-After': '60' },
+      );
+    }
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const endpoint = await createWebhookEndpoint(services.store.db, {
       url,
@@ -170,7 +233,8 @@ export const deleteWebhookRoute = defineAdminRoute({
   errors: ['invalid_parameter', 'webhook_not_found'],
   example: { path: '/admin/webhooks/1' },
   async handler({ params, services }) {
-    if (!(await deleteWebhookEndpoint(services.store.db, params.webhook_id))) {
+    const { store } = services;
+    if (!(await writeTransaction(store, (tx) => deleteWebhookEndpoint(tx, params.webhook_id)))) {
       throw notFound.webhook(params.webhook_id);
     }
     return undefined;
@@ -197,13 +261,13 @@ export const listDeliveriesRoute = defineAdminRoute({
   responseDescription: 'The deliveries.',
   errors: ['invalid_parameter', 'webhook_not_found'],
   example: { path: '/admin/webhooks/1/deliveries?status=failed' },
-  async handler({ params, query, services }) {
+  async handler({ params, query, services, admin }) {
     await webhookOrNotFound(services.store, params.webhook_id);
     const deliveries = await listDeliveries(services.store.db, params.webhook_id, {
       ...(query.status !== undefined && { status: query.status }),
       limit: query.limit ?? 50,
     });
-    return deliveries.map(toDeliveryBody);
+    return deliveries.map((d) => toDeliveryBody(d, seesErrors(admin)));
   },
 });
 
@@ -221,13 +285,14 @@ export const getDeliveryRoute = defineAdminRoute({
   responseDescription: 'The delivery.',
   errors: ['invalid_parameter', 'delivery_not_found'],
   example: { path: '/admin/webhook-deliveries/1' },
-  async handler({ params, services }) {
+  async handler({ params, services, admin }) {
     const delivery = await deliveryOrNotFound(services.store, params.delivery_id);
     const { payload, attemptList, ...rest } = delivery;
+    const detailed = seesErrors(admin);
     return {
-      ...toDeliveryBody(rest),
+      ...toDeliveryBody(rest, detailed),
       payload: JSON.parse(payload) as unknown,
-      attempt_list: attemptList.map(toAttemptBody),
+      attempt_list: attemptList.map((a) => toAttemptBody(a, detailed)),
     };
   },
 });
@@ -248,13 +313,13 @@ export const listReplaysRoute = defineAdminRoute({
   responseDescription: 'The deliveries.',
   errors: ['invalid_parameter', 'delivery_not_found'],
   example: { path: '/admin/webhook-deliveries/1/replays' },
-  async handler({ params, services }) {
+  async handler({ params, services, admin }) {
     const delivery = await deliveryOrNotFound(services.store, params.delivery_id);
     const all = await listDeliveries(services.store.db, delivery.endpointId, {
       eventId: delivery.eventId,
       limit: 200,
     });
-    return all.map(toDeliveryBody);
+    return all.map((d) => toDeliveryBody(d, seesErrors(admin)));
   },
 });
 
@@ -266,23 +331,79 @@ export const replayDeliveryRoute = defineAdminRoute({
   summary: 'Send a delivery again',
   description:
     'A new delivery of the same event to the same endpoint, due at once, with the same ' +
-    '`webhook-id` (receivers that already have it can drop it). Its endpoint must still exist.',
+    '`webhook-id` (receivers that already have it can drop it). Its endpoint must still exist. ' +
+    'At most WEBHOOK_REPLAYS_PER_MINUTE replays and test events per endpoint a minute ' +
+    '(10 unless set): 429 with Retry-After past it.',
   params: DeliveryParams,
   query: NoQuery,
   body: Type.Object({}, { additionalProperties: false }),
   response: DeliverySchema,
   status: 202,
   responseDescription: 'The new delivery, pending.',
-  errors: ['invalid_parameter', 'invalid_body', 'delivery_not_found', 'webhook_not_found'],
+  errors: [
+    'invalid_parameter',
+    'invalid_body',
+    'delivery_not_found',
+    'webhook_not_found',
+    'webhook_replays_exceeded',
+  ],
   example: { path: '/admin/webhook-deliveries/1/replays', body: {} },
   async handler({ params, services, header }) {
     const { store } = services;
     const original = await deliveryOrNotFound(store, params.delivery_id);
     await webhookOrNotFound(store, original.endpointId);
-    const id = (await replayDelivery(store.db, params.delivery_id)) as number;
-    const replayed = await deliveryOrNotFound(store, id);
-    header('Location', `/admin/webhook-deliveries/${id}`);
-    const { payload: _payload, attemptList: _attempts, ...delivery } = replayed;
-    return toDeliveryBody(delivery);
+    await checkReplayBound(services, original.endpointId);
+    // The insert checks the endpoint again: one deleted since the line above gets nothing.
+    const id = await replayDelivery(store.db, params.delivery_id);
+    if (id === undefined) throw notFound.webhook(original.endpointId);
+    return pendingDelivery(store, id, header);
   },
 });
+
+export const testWebhookRoute = defineAdminRoute({
+  operationId: 'adminTestWebhook',
+  method: 'POST',
+  path: '/admin/webhooks/{webhook_id}/deliveries',
+  tag: 'admin-webhooks',
+  summary: 'Send a test event to an endpoint',
+  description:
+    'A new delivery of a `webhook.test` event, `data: { webhook_id }`, to this endpoint only (whatever ' +
+    'types it takes) the way every event is: signed, retried, listed in its deliveries. It ' +
+    'belongs to no user. Counted with the replays: at most WEBHOOK_REPLAYS_PER_MINUTE a ' +
+    'minute per endpoint.',
+  params: WebhookParams,
+  query: NoQuery,
+  body: Type.Object(
+    {
+      type: Type.Literal(WEBHOOK_TEST_EVENT_TYPE, {
+        description: 'The event to send: `webhook.test`, the one an operator may send.',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  response: DeliverySchema,
+  status: 202,
+  responseDescription: 'The test delivery, pending.',
+  errors: ['invalid_parameter', 'invalid_body', 'webhook_not_found', 'webhook_replays_exceeded'],
+  example: { path: '/admin/webhooks/1/deliveries', body: { type: WEBHOOK_TEST_EVENT_TYPE } },
+  async handler({ params, services, header }) {
+    const { store } = services;
+    await webhookOrNotFound(store, params.webhook_id);
+    await checkReplayBound(services, params.webhook_id);
+    const id = await writeTransaction(store, (tx) => recordTestEvent(tx, params.webhook_id));
+    if (id === undefined) throw notFound.webhook(params.webhook_id);
+    return pendingDelivery(store, id, header);
+  },
+});
+
+async function pendingDelivery(
+  store: Store,
+  id: number,
+  header: (name: string, value: string) => void,
+) {
+  const delivery = await deliveryOrNotFound(store, id);
+  header('Location', `/admin/webhook-deliveries/${id}`);
+  const { payload: _payload, attemptList: _attempts, ...rest } = delivery;
+  // Nothing was attempted yet: there is no error text to hide.
+  return toDeliveryBody(rest, false);
+}
