@@ -1,5 +1,5 @@
 // Hostile requests to the admin API: every operation of ADMIN_ROUTES (so a new one is fuzzed
-// too) under every method, with missing, malformed, revoked, expired, unknown, repeated and
+// too; ids of every kind filled, webhook addresses only on this machine) under every method, with missing, malformed, revoked, expired, unknown, repeated and
 // wrong-kind keys, keys whose scopes do not cover the operation (sent among the requests that
 // may change nothing: one let through would change the store), ids out of range, path junk,
 // malformed, oversized, mistyped or over-filled JSON bodies, hostile return URLs.
@@ -164,7 +164,11 @@ function pathOf(
     .replace('{token_id}', () =>
       rng.chance(0.7) ? String(rng.pick(t.tokenIds)) : rng.pick(JUNK_IDS),
     )
-    .replace('{sync_id}', () => (rng.chance(0.7) ? String(rng.int(1, 8)) : rng.pick(JUNK_IDS)));
+    .replace('{sync_id}', () => (rng.chance(0.7) ? String(rng.int(1, 8)) : rng.pick(JUNK_IDS)))
+    .replace('{webhook_id}', () => (rng.chance(0.7) ? String(rng.int(1, 8)) : rng.pick(JUNK_IDS)))
+    .replace('{delivery_id}', () =>
+      rng.chance(0.7) ? String(rng.int(1, 40)) : rng.pick(JUNK_IDS),
+    );
 }
 
 /** A body the operation could take, before it is spoiled. */
@@ -255,6 +259,34 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
           ]),
         }),
       };
+    case 'adminCreateWebhook':
+      // Only addresses on this machine: deliveries to them must never leave it.
+      return {
+        url: rng.pick([
+          'http://127.0.0.1:9/hooks/fuzz',
+          'http://127.0.0.1:9/hooks/fuzz',
+          'http://[::1]:9/hooks',
+          'http://localhost:9/hooks',
+          'https://fuzz:secret@127.0.0.1:9/hooks',
+          'http://127.0.0.1:9/hooks\r\nX-Injected: 1',
+          'ftp://127.0.0.1/hooks',
+          'javascript:alert(1)',
+          '/relative',
+          '',
+          `http://127.0.0.1:9/${'h'.repeat(2100)}`,
+        ]),
+        events: rng.pick([
+          ['link.completed'],
+          ['sync.finished', 'link.completed'],
+          ['*'],
+          [],
+          ['bogus'],
+          'sync.finished',
+        ]),
+        ...(rng.chance(0.3) && {
+          description: rng.pick(['fuzz', 'x'.repeat(501), '\u202eevil', '']),
+        }),
+      };
     default:
       return {};
   }
@@ -297,13 +329,17 @@ function bodyText(value: Record<string, unknown>, rng: Rng, t: SurfacesTarget): 
 
 export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   const route = rng.pick(ADMIN_ROUTES).doc;
+  let junk = false;
   const { headers, valid, scopes } = credential(rng, t);
   const method = rng.chance(0.75) ? route.method : rng.pick([...METHODS, 'GET', 'POST', 'DELETE']);
   // Every operation on one path is of one resource: the scope the path's route names.
   const readsOnly = method === 'GET' || method === 'HEAD';
   const covered = scopes === undefined || scopesAllow(scopes, route.scope, readsOnly);
   let target = pathOf(route.path, rng, t, method, valid && covered);
-  if (rng.chance(0.1)) target = junkPath(rng, target);
+  if (rng.chance(0.1)) {
+    target = junkPath(rng, target);
+    junk = true;
+  }
   target += junkQuery(rng);
   let body: string | Buffer | undefined;
   let noLength = false;
@@ -345,5 +381,6 @@ export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     mutating: valid && covered && (method === 'POST' || method === 'DELETE'),
     unauthorized: !valid,
     mayShow: [],
+    ...(!junk && method === route.method && { operation: route.operationId }),
   };
 }

@@ -1,5 +1,6 @@
-// Hostile requests to the hosted connect page: live, finishable, used, expired, unknown and
-// wrong-kind session tokens, every method, path junk, forms with missing, wrong, another
+// Hostile requests to the hosted connect page, every operation of its routes (the page, a
+// platform's page, the logo, the link forms, Finish, Cancel, the OAuth callback): live,
+// finishable, used, expired, unknown and wrong-kind session tokens, every method, path junk, forms with missing, wrong, another
 // session's or repeated form tokens, cross-site or repeated Origin and Sec-Fetch-Site headers,
 // wrong content types, oversized forms, cookies and passwords in fields, forged Yahoo callbacks,
 // and genuine Yahoo states sent back from another browser (no cookie, or not the one of the
@@ -138,6 +139,7 @@ function callback(rng: Rng, t: SurfacesTarget): SurfaceRequest {
       mutating: false,
       unauthorized: true,
       mayShow: [],
+      operation: 'connectOauthCallback',
     };
   }
   const state = rng.pick([
@@ -166,13 +168,34 @@ function callback(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     mutating: false,
     unauthorized: true,
     mayShow: [],
+    ...((method === 'GET' || method === 'HEAD') && { operation: 'connectOauthCallback' }),
   };
 }
+
+/** The connect page's operation of each kind of request (routes.ts). */
+const OPERATION_OF = {
+  page: 'connectPage',
+  platform: 'connectPlatformPage',
+  logo: 'connectLogo',
+  finish: 'connectFinish',
+  cancel: 'connectCancel',
+  link: 'connectLink',
+} as const;
 
 export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   if (rng.chance(0.1)) return callback(rng, t);
   const { keys, liveness } = session(rng, t);
-  const kind = rng.pick(['page', 'page', 'platform', 'finish', 'cancel', 'link', 'link', 'link']);
+  const kind = rng.pick([
+    'page',
+    'page',
+    'platform',
+    'logo',
+    'finish',
+    'cancel',
+    'link',
+    'link',
+    'link',
+  ] as const);
   const platform = rng.pick([
     'sleeper',
     'sleeper',
@@ -188,6 +211,7 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   const tail = {
     page: '',
     platform: `/platform/${platform}`,
+    logo: '/logo',
     finish: '/finish',
     cancel: '/cancel',
     link: `/link/${platform}`,
@@ -195,7 +219,7 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   let path = `/connect/${keys.token}${tail}`;
   const junk = rng.chance(0.08);
   if (junk) path = junkPath(rng, path);
-  const read = kind === 'page' || kind === 'platform';
+  const read = kind === 'page' || kind === 'platform' || kind === 'logo';
   const method = rng.chance(0.8)
     ? read
       ? rng.pick(['GET', 'GET', 'HEAD'])
@@ -244,5 +268,9 @@ export function connectRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
     mutating: live && !junk && method === 'POST' && own && !forged,
     unauthorized: !live || (method === 'POST' && forged),
     mayShow: [keys.token, keys.csrf],
+    ...(!junk &&
+      (read ? method === 'GET' || method === 'HEAD' : method === 'POST') && {
+        operation: OPERATION_OF[kind],
+      }),
   };
 }

@@ -1,17 +1,23 @@
 // `npm run fuzz -- [--part public|surfaces|both] [--store sqlite|postgres|both] [--count 10000]
 // [--seconds 300] [--seed 1] [--concurrency 8]`: the fuzzers against `fantasy-data serve` on a
 // fresh demo store (a temporary SQLite folder, and a fresh schema of TEST_DATABASE_URL or
-// --database-url), its platforms a fake on 127.0.0.1: every public API operation (fuzz.ts), then
-// the admin API and the connect page (fuzz-surfaces.ts); --count and --seconds bound each part.
-// Exits 1 on any failure.
+// --database-url), its platforms a fake on 127.0.0.1: every public operation of /openapi.json
+// (fuzz.ts), then every operation of the admin API and of the connect page (fuzz-surfaces.ts);
+// --count and --seconds bound each part. Exits 1 on any failure, or when a part left an
+// operation unreached (too small a --count).
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openStore } from '../src/storage/db.ts';
 import { prepareDemoStore } from './demo-target.ts';
 import { assertLoopbackPlatforms, startFuzzPlatforms } from './fuzz-platforms.ts';
-import { checkLog, formatSurfacesReport, runSurfacesFuzz } from './fuzz-surfaces.ts';
-import { formatFuzzReport, runFuzz } from './fuzz.ts';
+import {
+  SURFACE_OPERATIONS,
+  checkLog,
+  formatSurfacesReport,
+  runSurfacesFuzz,
+} from './fuzz-surfaces.ts';
+import { PUBLIC_OPERATIONS, formatFuzzReport, missingOperations, runFuzz } from './fuzz.ts';
 import type { FuzzOptions } from './fuzz.ts';
 import { freePort, startServiceProcess } from './service.ts';
 import { storesToRun } from './store-spots.ts';
@@ -64,8 +70,9 @@ async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
       console.log(`fuzzing ${service.url} on ${name} (seed ${values.seed})`);
       if (values.part !== 'surfaces') {
         const report = await runFuzz({ host: '127.0.0.1', port, ...tokens }, options);
-        console.log(`public endpoints: ${formatFuzzReport(report)}`);
+        console.log(`public operations: ${formatFuzzReport(report, undefined, PUBLIC_OPERATIONS)}`);
         failed ||= report.failures.length > 0;
+        failed ||= missingOperations(report, PUBLIC_OPERATIONS).length > 0;
       }
       if (values.part !== 'public') {
         const target = await prepareSurfaces(store, { host: '127.0.0.1', port }, [
@@ -79,6 +86,8 @@ async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
         console.log(`admin API and connect page: ${formatSurfacesReport(report)}`);
         console.log(`calls to the fake platforms on 127.0.0.1: ${platforms.calls()}`);
         failed ||= report.failures.length > 0;
+        const expected = [...SURFACE_OPERATIONS.admin, ...SURFACE_OPERATIONS.connect];
+        failed ||= missingOperations(report, expected).length > 0;
       }
       console.log(`service RSS at the end: ${service.rssMb().toFixed(0)} MB`);
       return failed;

@@ -22,6 +22,29 @@ export interface FuzzReport {
   seconds: number;
   statuses: Record<string, number>;
   failures: FuzzFailure[];
+  /**
+   * Requests that reached each operation (by operationId): well formed for it (its method, its
+   * path with parameters filled, however hostile the rest) and answered by it, not by a 404 for
+   * an unknown path or a 405.
+   */
+  operations: Record<string, number>;
+}
+
+/** Counts a request for the operation it was made for, when the operation answered it. */
+export function countOperation(
+  report: FuzzReport,
+  operation: string | undefined,
+  answer: string,
+  status: string | undefined,
+): void {
+  if (operation === undefined || status === undefined || status === '405') return;
+  if (status === '404' && answer.includes('route_not_found')) return;
+  report.operations[operation] = (report.operations[operation] ?? 0) + 1;
+}
+
+/** The operations of `expected` that no request of the run reached. */
+export function missingOperations(report: FuzzReport, expected: readonly string[]): string[] {
+  return expected.filter((operation) => (report.operations[operation] ?? 0) === 0);
 }
 
 /** The answer's status ('no answer' counted when there is none), counted in the report. */
@@ -43,7 +66,10 @@ export function shownRequest(bytes: Buffer): string {
 export function formatFuzzReport(
   report: FuzzReport,
   kinds: readonly FailureKind[] = ['5xx', 'dropped', 'slow', 'leak'],
+  expectedOperations: readonly string[] = [],
 ): string {
+  const missing = missingOperations(report, expectedOperations);
+  const reached = expectedOperations.length - missing.length;
   const statuses = Object.entries(report.statuses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `  ${status.padEnd(10)} ${count}`)
@@ -62,6 +88,12 @@ export function formatFuzzReport(
       `(${Math.round(report.sent / Math.max(report.seconds, 0.001))}/s)`,
     'statuses:',
     statuses,
+    ...(expectedOperations.length === 0
+      ? []
+      : [
+          `operations reached: ${reached} of ${expectedOperations.length}` +
+            (missing.length === 0 ? '' : ` (none reached: ${missing.join(', ')})`),
+        ]),
     `failures: ${counts.join(', ')}`,
     ...(examples ? [examples] : []),
   ].join('\n');

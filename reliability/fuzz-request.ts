@@ -17,6 +17,8 @@ export interface SurfaceRequest {
   unauthorized: boolean;
   /** Secrets its answer may show: a session's own token and form token, on its own page. */
   mayShow: readonly string[];
+  /** The operation it is a (hostile) request of: its path, parameters filled, and its method. */
+  operation?: string;
 }
 
 export const METHODS = [

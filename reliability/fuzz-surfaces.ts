@@ -12,7 +12,9 @@ import type { Store } from '../src/storage/db.ts';
 import { adminRequest } from './fuzz-admin.ts';
 import { connectRequest } from './fuzz-connect.ts';
 import { exchange } from './fuzz-exchange.ts';
-import { countStatus, formatFuzzReport, shownRequest } from './fuzz-report.ts';
+import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
+import { CONNECT_OPERATIONS } from '../src/http/connect/routes.ts';
+import { countOperation, countStatus, formatFuzzReport, shownRequest } from './fuzz-report.ts';
 import type { FailureKind, FuzzReport } from './fuzz-report.ts';
 import type { Surface, SurfaceRequest } from './fuzz-request.ts';
 import { changedTables, snapshotStore } from './store-snapshot.ts';
@@ -26,6 +28,12 @@ export interface SurfacesReport extends FuzzReport {
   /** Store comparisons: around batches that may change nothing, around lone refused requests. */
   storeChecks: { together: number; alone: number };
 }
+
+/** Every operation of the admin API (as /openapi.json lists them) and of the connect page. */
+export const SURFACE_OPERATIONS: Readonly<Record<Surface, readonly string[]>> = {
+  admin: ADMIN_ROUTES.map((route) => route.doc.operationId),
+  connect: CONNECT_OPERATIONS,
+};
 
 export const SURFACE_FAILURES: readonly FailureKind[] = [
   '5xx',
@@ -75,6 +83,7 @@ export async function runSurfacesFuzz(
     seconds: 0,
     statuses: {},
     failures: [],
+    operations: {},
     bySurface: { admin: {}, connect: {} },
     storeChecks: { together: 0, alone: 0 },
   };
@@ -90,6 +99,7 @@ export async function runSurfacesFuzz(
     report.sent++;
     const { answer, timedOut } = await exchange(target, request.bytes, 10_000);
     const status = countStatus(report, answer);
+    countOperation(report, request.operation, answer, status);
     const mine = report.bySurface[request.surface];
     mine[status ?? 'no answer'] = (mine[status ?? 'no answer'] ?? 0) + 1;
     const fail = (kind: FailureKind, detail?: string) =>
@@ -212,7 +222,10 @@ export function formatSurfacesReport(report: SurfacesReport): string {
     return `${surface}: ${total} requests (${statuses.map(([s, n]) => `${s} ${n}`).join(', ')})`;
   });
   return [
-    formatFuzzReport(report, SURFACE_FAILURES),
+    formatFuzzReport(report, SURFACE_FAILURES, [
+      ...SURFACE_OPERATIONS.admin,
+      ...SURFACE_OPERATIONS.connect,
+    ]),
     ...bySurface,
     `store compared: around ${report.storeChecks.together} batches that may change nothing, ` +
       `${report.storeChecks.alone} refused requests that might have`,

@@ -1,4 +1,4 @@
-// A fuzzer over every operation of the public API (each path of /openapi.json's API routes):
+// A fuzzer over every public operation of /openapi.json (the API routes and the service's own):
 // hostile requests sent as raw bytes on 127.0.0.1 (odd methods, paths, encodings, queries,
 // headers, tokens, sizes), each on its own connection.
 // It counts statuses and reports every 5xx, every connection closed (or left waiting over 10 s)
@@ -6,13 +6,14 @@
 // read a league.
 import { loadConfig } from '../src/config.ts';
 import { apiRoutes } from '../src/http/routes/index.ts';
+import { OPERATIONS as SERVICE_OPERATIONS } from '../src/http/routes/operations.ts';
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { exchange } from './fuzz-exchange.ts';
-import { countStatus, shownRequest } from './fuzz-report.ts';
+import { countOperation, countStatus, shownRequest } from './fuzz-report.ts';
 import type { FuzzReport } from './fuzz-report.ts';
 
-export { formatFuzzReport } from './fuzz-report.ts';
+export { formatFuzzReport, missingOperations } from './fuzz-report.ts';
 export type { FuzzReport } from './fuzz-report.ts';
 
 export interface FuzzTarget {
@@ -38,6 +39,8 @@ interface FuzzRequest {
   bytes: Buffer;
   /** Sent with the intruder's token to a league path: a 200 here is a leak. */
   intruderLeague: boolean;
+  /** The operation it is a (hostile) request of: its path and a method it takes. */
+  operation: string | undefined;
 }
 
 const METHODS = [
@@ -130,10 +133,17 @@ const QUERIES = [
 ];
 const ROSTER_IDS = ['1', '2', '10', '0', 'nobody', '%20', 'x'.repeat(100), '%zz'];
 
-/** The path template of every public API operation, as /openapi.json lists them. */
-const TEMPLATES: readonly string[] = apiRoutes(loadConfig({}).supportedSeasons).map(
-  (route) => route.doc.path,
-);
+/**
+ * Every public operation /openapi.json lists: the API's (the routes' table) and the service's own
+ * (index, health, readiness, the document and the reference page); its id and path template.
+ */
+const OPERATIONS: ReadonlyArray<{ operationId: string; path: string }> = [
+  ...apiRoutes(loadConfig({}).supportedSeasons).map((route) => route.doc),
+  ...SERVICE_OPERATIONS,
+].map(({ operationId, path }) => ({ operationId, path }));
+
+/** The operationId of every public API operation: each must be reached by a run. */
+export const PUBLIC_OPERATIONS: readonly string[] = OPERATIONS.map((o) => o.operationId);
 const ACCEPTS = [
   'application/json',
   'application/xml',
@@ -197,7 +207,8 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   const id = rng.chance(0.6) ? String(rng.pick(target.leagueIds)) : rng.pick(IDS);
   const method = rng.pick(METHODS);
   const odd = rng.chance(0.15);
-  const template = rng.pick(TEMPLATES);
+  const operation = rng.pick(OPERATIONS);
+  const template = operation.path;
   const path = (odd ? oddPath(rng) : operationPath(rng, template, id)) + rng.pick(QUERIES);
   const headers: string[] = [`Host: ${target.host}:${target.port}`, 'Connection: close'];
   switch (rng.int(0, 9)) {
@@ -234,12 +245,16 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   if (rng.chance(0.02)) bytes[rng.int(0, Math.min(20, bytes.length - 1))] = rng.int(0, 31);
   // The user-scoped operations (/user, /meta, the league list) answer any token 200.
   const leagueRoute = !odd && template.includes('{league_id}');
-  return { bytes, intruderLeague: intruder && leagueRoute && method === 'GET' };
+  return {
+    bytes,
+    intruderLeague: intruder && leagueRoute && method === 'GET',
+    operation: !odd && (method === 'GET' || method === 'HEAD') ? operation.operationId : undefined,
+  };
 }
 
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const rng = createRng(options.seed);
-  const report: FuzzReport = { sent: 0, seconds: 0, statuses: {}, failures: [] };
+  const report: FuzzReport = { sent: 0, seconds: 0, statuses: {}, failures: [], operations: {} };
   const started = Date.now();
   const deadline = started + options.maxSeconds * 1000;
   const worker = async (): Promise<void> => {
@@ -248,6 +263,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const request = buildRequest(rng, target);
       const { answer, timedOut } = await exchange(target, request.bytes, 10_000);
       const status = countStatus(report, answer);
+      countOperation(report, request.operation, answer, status);
       const shown = shownRequest(request.bytes);
       if (status === undefined) {
         report.failures.push({ kind: timedOut ? 'slow' : 'dropped', request: shown });

@@ -1,6 +1,6 @@
 // What a refused admin or connect request must leave as it was: everything those surfaces write
 // (users, tokens, admin keys, links, connect sessions and their OAuth states, the syncs they
-// start). What background syncs write at their own pace is left out (their progress and runs,
+// start, webhook endpoints). What background syncs write at their own pace is left out (their progress and runs,
 // leagues and memberships, a link's problem, users' change counters): a sync started by an
 // earlier, accepted request may still be writing it, and a platform's request budget can hold a
 // sync for minutes (MFL allows 30 calls a minute).
@@ -28,6 +28,8 @@ const WRITTEN_BY_REQUESTS: Columns = {
   connect_sessions: ['id', 'user_id', 'token_hash', 'platforms', 'csrf_token', 'used_at'],
   connect_oauth_states: ['nonce_hash', 'session_id', 'expires_at', 'used_at'],
   sync_requests: ['id', 'user_id', 'platform', 'connect_session_id', 'created_at'],
+  // Not disabled_at: what stops deliveries to a failing endpoint may set it in the background.
+  webhook_endpoints: ['id', 'url', 'events', 'description', 'created_at'],
 };
 
 export async function snapshotStore(db: Tx): Promise<StoreSnapshot> {

@@ -2,7 +2,9 @@
 // fails at start-up naming the bad variable.
 import { resolve } from 'node:path';
 import { parseLogo } from './domain/app-logo.ts';
+import { parseOutcomeKeys } from './domain/connect-outcome.ts';
 import { parseReturnOrigins } from './domain/return-url.ts';
+import { hasHiddenCharacters } from './domain/shown-text.ts';
 import { CONTRACT_SEASONS, defaultSeasons, seasonsBetween } from './domain/seasons.ts';
 import type { SettingSpec } from './platforms/module.ts';
 import { MODULES } from './platforms/registry.ts';
@@ -76,15 +78,27 @@ export interface Config {
   secretKey: string | undefined;
   /**
    * Where users reach this service (https://data.example.com, no trailing slash): connect links
-   * and the Yahoo OAuth callback are built on it. Unset: links use the request's Host, and the
-   * hosted page does not offer Yahoo.
+   * and the Yahoo OAuth callback are built on it. Unset: outside production, links use the address
+   * the server listens on (never the request's Host, which the caller chooses); in production,
+   * connect sessions are refused; and the hosted page does not offer Yahoo.
    */
   publicBaseUrl: string | undefined;
+  /**
+   * NODE_ENV=production: settings a newcomer's `npm start` can go without (PUBLIC_BASE_URL) are
+   * then required where they are used, rather than guessed.
+   */
+  production: boolean;
   /**
    * The application the hosted connect page says it links accounts for (CONNECT_APP_NAME), so a
    * user sees whom they grant access to before signing in anywhere (RFC 6749 section 10.12).
    */
   connectAppName: string;
+  /**
+   * CONNECT_OUTCOME_KEYS: the keys of the connect page's signed outcome, the first signing (64 hex
+   * digits each); more than one while applications move to a new one. Unset: one key derived from
+   * the secret key (domain/connect-outcome.ts).
+   */
+  connectOutcomeKeys: readonly string[] | undefined;
   /** CONNECT_APP_LOGO: the application's logo on the connect page, a data: URI; unset: none. */
   connectAppLogo: string | undefined;
   /**
@@ -263,9 +277,11 @@ function publicBaseUrl(env: Env): string | undefined {
 
 function connectAppName(env: Env): string {
   const name = text(env, 'CONNECT_APP_NAME', 'Fantasy League Data Service').trim();
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (name === '' || name.length > 80 || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new ConfigError('CONNECT_APP_NAME', 'must be a name of 1 to 80 printable characters');
+  if (name === '' || name.length > 80 || hasHiddenCharacters(name)) {
+    throw new ConfigError(
+      'CONNECT_APP_NAME',
+      'must be a name of 1 to 80 printable characters, without text-direction characters',
+    );
   }
   return name;
 }
@@ -279,6 +295,16 @@ function connectAppLogo(env: Env): string | undefined {
     throw new ConfigError('CONNECT_APP_LOGO', (error as Error).message);
   }
   return raw.trim();
+}
+
+function connectOutcomeKeys(env: Env): readonly string[] | undefined {
+  const raw = optional(env, 'CONNECT_OUTCOME_KEYS');
+  if (raw === undefined) return undefined;
+  try {
+    return parseOutcomeKeys(raw);
+  } catch (error) {
+    throw new ConfigError('CONNECT_OUTCOME_KEYS', (error as Error).message);
+  }
 }
 
 function connectReturnOrigins(env: Env): readonly string[] | undefined {
@@ -348,8 +374,10 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),
+    production: optional(env, 'NODE_ENV') === 'production',
     connectAppName: connectAppName(env),
     connectAppLogo: connectAppLogo(env),
+    connectOutcomeKeys: connectOutcomeKeys(env),
     connectReturnOrigins: connectReturnOrigins(env),
     corsOrigins: corsOrigins(env),
     metricsPort:

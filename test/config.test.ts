@@ -233,13 +233,35 @@ test('CONNECT_APP_LOGO is a data: URI of a raster image, checked at start-up; un
 test('CONNECT_APP_NAME names the application on the connect page; a neutral default', () => {
   assert.equal(loadConfig({}).connectAppName, 'Fantasy League Data Service');
   assert.equal(loadConfig({ CONNECT_APP_NAME: ' Draft Buddy ' }).connectAppName, 'Draft Buddy');
-  for (const bad of ['x'.repeat(81), 'Two\nlines', '   ']) {
+  for (const bad of ['x'.repeat(81), 'Two\nlines', '   ', 'Acme \u202Eetis.live', 'Acme\u2066']) {
     assert.throws(
       () => loadConfig({ CONNECT_APP_NAME: bad }),
       (error: unknown) => error instanceof ConfigError && error.variable === 'CONNECT_APP_NAME',
       bad,
     );
   }
+});
+
+test('CONNECT_OUTCOME_KEYS lists the outcome keys, the first signing; unset, none', () => {
+  assert.equal(loadConfig({}).connectOutcomeKeys, undefined);
+  const [a, b] = ['0a'.repeat(32), '0b'.repeat(32)];
+  assert.deepEqual(loadConfig({ CONNECT_OUTCOME_KEYS: `${a},${b}` }).connectOutcomeKeys, [a, b]);
+  for (const bad of [',', 'secret', `${a},${'0c'.repeat(31)}`]) {
+    assert.throws(
+      () => loadConfig({ CONNECT_OUTCOME_KEYS: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.variable === 'CONNECT_OUTCOME_KEYS' &&
+        !error.message.includes('secret'),
+      bad,
+    );
+  }
+});
+
+test('NODE_ENV=production marks production; anything else, or unset, does not', () => {
+  assert.equal(loadConfig({}).production, false);
+  assert.equal(loadConfig({ NODE_ENV: 'development' }).production, false);
+  assert.equal(loadConfig({ NODE_ENV: 'production' }).production, true);
 });
 
 test('CONNECT_RETURN_ORIGINS is a comma-separated list of http(s) origins, normalised', () => {

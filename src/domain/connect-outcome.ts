@@ -1,8 +1,9 @@
 // What the hosted connect page tells the application when it sends the person back: the session,
 // how it ended and the platforms linked, signed so that the application can trust the address it
-// is handed (anyone can type `?fd_status=linked` into a browser). The signing key is derived from
-// the deployment's secret key and shown to the operator by `fantasy-data connect-key`; the
-// verification is written out in docs/api.md and mirrored by the typed client package.
+// is handed (anyone can type `?fd_status=linked` into a browser). The signing key is the first of
+// CONNECT_OUTCOME_KEYS, else derived from the deployment's secret key, and shown to the operator
+// by `fantasy-data connect-key`; the verification is written out in docs/api.md and mirrored by
+// the typed client package.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlatform } from './catalog.ts';
 import type { Platform } from './catalog.ts';
@@ -37,6 +38,17 @@ const KEY_LABEL = 'fantasy-data connect return url v1';
  */
 export function connectSigningKey(secretKey: Buffer): string {
   return createHmac('sha256', secretKey).update(KEY_LABEL).digest('hex');
+}
+
+/**
+ * The keys outcomes are checked with, the signing one first: CONNECT_OUTCOME_KEYS when set, else
+ * the one derived from the secret key (read only then: a deployment with its own keys needs none).
+ */
+export function outcomeKeys(
+  configured: readonly string[] | undefined,
+  secretKey: () => Buffer,
+): readonly string[] {
+  return configured ?? [connectSigningKey(secretKey())];
 }
 
 /**
@@ -91,15 +103,30 @@ function paramName(pair: string): string {
   }
 }
 
+/** How long after the person left the page an outcome is accepted: they are sent back at once. */
+export const OUTCOME_MAX_AGE_SECONDS = 300;
+
+export interface VerifyOptions {
+  /**
+   * The session the application created for this person: an outcome of any other session is
+   * refused (one handed over from someone else's session, or a made-up id).
+   */
+  sessionId?: number;
+  /** Default OUTCOME_MAX_AGE_SECONDS. */
+  maxAgeSeconds?: number;
+  now?: number;
+}
+
 /**
- * The outcome in a return URL's query when its signature checks out and it is at most
- * `maxAgeSeconds` old (default 10 minutes: the person is sent back at once); undefined for a
- * forged, altered, stale or malformed one.
+ * The outcome in a return URL's query when it is signed under one of `keys` (hex; more than one
+ * while they rotate), of `options.sessionId` when given, and at most `maxAgeSeconds` old;
+ * undefined for a forged, altered, foreign, stale or malformed one, or one with a parameter
+ * repeated (never the first of two read).
  */
 export function verifyConnectOutcome(
   query: URLSearchParams,
-  signingKeyHex: string,
-  options: { maxAgeSeconds?: number; now?: number } = {},
+  keys: string | readonly string[],
+  options: VerifyOptions = {},
 ): ConnectOutcome | undefined {
   const [session, status, platforms, ts, sig] = [...OUTCOME_PARAMS, 'fd_sig'].map((name) =>
     query.getAll(name).length === 1 ? (query.get(name) ?? undefined) : undefined,
@@ -107,6 +134,7 @@ export function verifyConnectOutcome(
   if (session === undefined || status === undefined || platforms === undefined) return undefined;
   if (ts === undefined || sig === undefined || !/^[1-9][0-9]{0,15}$/.test(session))
     return undefined;
+  if (options.sessionId !== undefined && session !== String(options.sessionId)) return undefined;
   if (!(CONNECT_OUTCOME_STATUSES as readonly string[]).includes(status)) return undefined;
   if (!/^[0-9]{1,12}$/.test(ts)) return undefined;
   const list = platforms === '' ? [] : platforms.split(',');
@@ -117,10 +145,34 @@ export function verifyConnectOutcome(
     platforms: list,
     at: Number(ts),
   };
-  const expected = Buffer.from(signOutcome(outcome, signingKeyHex));
   const given = Buffer.from(sig.toLowerCase());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  const signed = (typeof keys === 'string' ? [keys] : keys).some((key) => {
+    const expected = Buffer.from(signOutcome(outcome, key));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!signed) return undefined;
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  const maxAge = options.maxAgeSeconds ?? 600;
+  const maxAge = options.maxAgeSeconds ?? OUTCOME_MAX_AGE_SECONDS;
   return Math.abs(now - outcome.at) <= maxAge ? outcome : undefined;
+}
+
+/**
+ * CONNECT_OUTCOME_KEYS: comma-separated keys of 64 hex digits, lower-cased, each once; the first
+ * signs. Throws an Error saying which entry is wrong; config.ts names the variable.
+ */
+export function parseOutcomeKeys(raw: string): readonly string[] {
+  const keys = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  if (keys.length === 0) throw new Error('must list at least one key');
+  keys.forEach((key, index) => {
+    if (!/^[0-9a-f]{64}$/.test(key)) {
+      throw new Error(
+        `must be comma-separated keys of 64 hex digits (32 bytes, e.g. openssl rand -hex 32); ` +
+          `entry ${index + 1} is not`,
+      );
+    }
+  });
+  return Object.freeze([...new Set(keys)]);
 }

@@ -13,7 +13,7 @@ import type { OpenApiDocument } from './openapi.ts';
 import { preferredCoding } from './cache/conditional.ts';
 import { ASSET_CACHE_CONTROL, ASSET_PREFIX, docsAssets } from './docs/assets.ts';
 import type { DocsAssets } from './docs/assets.ts';
-import { docsPageHeaders, renderDocsPage } from './docs/page.ts';
+import { renderDocsPage } from './docs/page.ts';
 import type { Mount } from './pipeline/mount.ts';
 import type { ApiRoute } from './route.ts';
 import { ADMIN_ROUTES } from './admin/routes/index.ts';
@@ -110,7 +110,9 @@ export function createApiMount(deps: {
           'Cache-Control': 'no-cache',
         });
       case 'docs':
-        return responder.send(ex, 200, 'text/html; charset=utf-8', docs.html, docsPageHeaders());
+        return responder.send(ex, 200, 'text/html; charset=utf-8', docs.html, {
+          'Cache-Control': 'no-cache',
+        });
     }
   }
 
@@ -128,7 +130,6 @@ export function createApiMount(deps: {
     responder.send(ex, 200, asset.contentType, body, {
       'Cache-Control': ASSET_CACHE_CONTROL,
       Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
       ...(coding !== 'identity' && { 'Content-Encoding': coding }),
     });
   }

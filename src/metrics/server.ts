@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { API_SECURITY } from '../http/security-headers.ts';
 import type { ServiceMetrics } from './registry.ts';
 
 export function createMetricsServer(
@@ -12,6 +13,8 @@ export function createMetricsServer(
 ): Server {
   const expected = options.key === undefined ? undefined : digest(`Bearer ${options.key}`);
   return createServer((req, res) => {
+    // The API's security fields on every answer of this listener too (http/security-headers.ts).
+    for (const [name, value] of Object.entries(API_SECURITY.fields)) res.setHeader(name, value);
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('only /metrics is served here\n');

@@ -5,7 +5,7 @@
 // admin API and the connect page read them instead of naming platforms themselves.
 import { PLATFORM_FACTS } from '../domain/catalog.ts';
 import type { Platform, PlatformFacts, Sport } from '../domain/catalog.ts';
-import type { LinkRequest, PlatformConnector } from './connector.ts';
+import type { AccountSettings, LinkRequest, PlatformConnector } from './connector.ts';
 import type { RequestBudget } from './request-budget.ts';
 
 /** A configuration variable; config.ts reads it from the environment and fails naming it. */
@@ -61,6 +61,20 @@ export interface OAuthLink<V> {
   authorizationBase(settings: V): string;
 }
 
+/** What the person typed on the connect page, by field name (never a secret field). */
+export type Typed = Readonly<Record<string, string>>;
+
+/** The connect page's words for a link the platform refused, each saying what to do next. */
+export interface RefusalWords {
+  /**
+   * Input the connector refused before (or without) asking the platform for leagues, given the
+   * connector's message without its platform prefix; absent: that message as it is.
+   */
+  invalidInput?(message: string): string;
+  /** A link the platform refused: `kind` is the platform error's ('not_found', ...). */
+  refused(kind: string, typed: Typed): string;
+}
+
 /** How a user links the platform over HTTP: the admin API's body and the connect page's form. */
 export interface HttpLink<V> {
   /** The admin API's description of the platform's body, as a sentence fragment. */
@@ -73,6 +87,14 @@ export interface HttpLink<V> {
   /** The form's values as a link request; what is missing is an InvalidInputError in plain words. */
   fromForm(value: (name: string) => string | undefined): LinkRequest;
   oauth?: OAuthLink<V>;
+  /** Absent: the page says "<name> did not accept what you entered". */
+  refusal?: RefusalWords;
+  /**
+   * Offered only once the operator loaded its leagues into the store (the demo's sample
+   * leagues): until then the connect page leaves it out and the admin API refuses it with
+   * `notLoaded`, which says how to load them.
+   */
+  needsLoadedLeagues?: { notLoaded: string };
 }
 
 /**
@@ -82,8 +104,26 @@ export interface HttpLink<V> {
 export interface PlatformLink<V> {
   /** The CLI usage lines after the platform's name: its flags; none to leave it out of the help. */
   cli: readonly string[];
+  /**
+   * The flags of a typical link, for hints such as "link one first, e.g. fantasy-data link
+   * sleeper --user alice --username <sleeper username>"; empty when it takes none.
+   */
+  cliExample?: string;
   /** Absent: linked from the CLI only (the operator's demo). */
   http?: HttpLink<V>;
+}
+
+/** A linked account as a person may be shown it: never its credentials. */
+export interface AccountShown {
+  externalUserId: string;
+  username?: string;
+  settings?: AccountSettings;
+}
+
+/** One of an account's leagues as the store holds it. */
+export interface LeagueShown {
+  name: string;
+  season: number;
 }
 
 /**
@@ -102,6 +142,12 @@ export interface PlatformModule<
   /** Its configuration variables, by their name in Config.platforms (unique across platforms). */
   readonly settings: S;
   checkSettings?(settings: V): SettingProblem | undefined;
+  /**
+   * What the person knows a linked account by (the connect page's "Linked as ..."), given its
+   * leagues the store holds, newest season first (none before its first sync has read them).
+   * Absent: its username, else its id (accountNameOf in registry.ts).
+   */
+  accountName?(account: AccountShown, leagues: readonly LeagueShown[]): string;
   /** Calls per minute of the whole deployment; absent: no budget (it makes no calls). */
   requestsPerMinute?(settings: V): number;
   createConnector(settings: V, budget: RequestBudget | undefined): PlatformConnector;
@@ -125,4 +171,28 @@ export function formText(value: (name: string) => string | undefined, name: stri
 /** League ids typed in a form, separated by spaces or commas. */
 export function formLeagueIds(value: (name: string) => string | undefined): string[] {
   return (formText(value, 'league_ids') ?? '').split(/[\s,]+/).filter((id) => id !== '');
+}
+
+/**
+ * Leagues as a person names them, each name once with its newest season: "Goat League (2024)",
+ * "Goat League (2024) and Dynasty (2023)", "Goat League (2024), Dynasty (2023) and 3 more";
+ * undefined for none.
+ */
+export function leaguesNamed(leagues: readonly LeagueShown[]): string | undefined {
+  const newest = new Map<string, number>();
+  for (const { name, season } of leagues) {
+    newest.set(name, Math.max(season, newest.get(name) ?? season));
+  }
+  const named = [...newest]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, season]) => `${name} (${season})`);
+  if (named.length <= 2) return named.length === 0 ? undefined : named.join(' and ');
+  return `${named.slice(0, 2).join(', ')} and ${named.length - 2} more`;
+}
+
+/** League ids the person typed, before their names are read: "league 54040", "leagues 1 and 2". */
+export function leagueIdsNamed(ids: readonly string[]): string | undefined {
+  if (ids.length === 0) return undefined;
+  if (ids.length === 1) return `league ${ids[0]}`;
+  return `leagues ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
 }

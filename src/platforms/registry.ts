@@ -7,7 +7,14 @@ import { demo } from './demo/module.ts';
 import { espn } from './espn/module.ts';
 import { fantrax } from './fantrax/module.ts';
 import { fleaflicker } from './fleaflicker/module.ts';
-import type { HttpLink, PlatformModule, SettingValues, SettingsOf } from './module.ts';
+import type {
+  AccountShown,
+  HttpLink,
+  LeagueShown,
+  PlatformModule,
+  SettingValues,
+  SettingsOf,
+} from './module.ts';
 import { mfl } from './mfl/module.ts';
 import { sleeper } from './sleeper/module.ts';
 import { yahoo } from './yahoo/module.ts';
@@ -54,3 +61,13 @@ export function isLinkedOverHttp(platform: Platform): boolean {
 export const HTTP_LINK_PLATFORMS: readonly Platform[] = MODULES.map((module) => module.id).filter(
   isLinkedOverHttp,
 );
+
+/** What the person knows a linked account by, as its platform says (the connect page). */
+export function accountNameOf(
+  platform: Platform,
+  account: AccountShown,
+  leagues: readonly LeagueShown[],
+): string {
+  const named = platformModule(platform).accountName?.(account, leagues);
+  return named ?? account.username ?? account.externalUserId;
+}

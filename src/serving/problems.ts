@@ -192,6 +192,11 @@ export const PROBLEMS = {
     title: 'Platform unavailable',
     when: "The platform did not answer the link check as it should (down, throttling, an unexpected answer), or not within the link's 20 s deadline; nothing was changed, try again later.",
   },
+  setting_missing: {
+    status: 503,
+    title: 'Setting missing',
+    when: 'The operation needs a setting this deployment has not set (the detail names it); the operator sets it and restarts the service. Nothing was changed.',
+  },
   platform_busy: {
     status: 503,
     title: 'Platform busy',

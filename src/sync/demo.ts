@@ -8,6 +8,7 @@ import {
   DEMO_USERNAME,
   createDemoConnector,
 } from '../platforms/demo/index.ts';
+import { demo } from '../platforms/demo/module.ts';
 import { inOneTransaction } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
 import { linkAccount } from '../storage/repositories/accounts.ts';
@@ -60,7 +61,7 @@ async function loadDemoInto(store: Store, options: LoadDemoOptions): Promise<Syn
   const connector = createDemoConnector(options.seed === undefined ? {} : { seed: options.seed });
   await linkAccount(store.db, {
     userId: user.id,
-    platform: 'demo',
+    platform: demo.id,
     externalUserId: DEMO_EXTERNAL_USER_ID,
     username: DEMO_USERNAME,
   });
@@ -69,7 +70,7 @@ async function loadDemoInto(store: Store, options: LoadDemoOptions): Promise<Syn
     { demo: connector },
     {
       userId: user.id,
-      platform: 'demo',
+      platform: demo.id,
       sports: [],
       // Named, so every load goes through all of them: the demo costs no upstream call, and a
       // second load reports every league unchanged.

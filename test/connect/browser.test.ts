@@ -17,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
+import { TEST_SEASONS } from '../helpers/seasons.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { SYNTHETIC_ESPN_DATA } from '../helpers/espn-data.ts';
@@ -130,7 +131,9 @@ describe('the connect page v2 in headless Chromium', { skip: CHROMIUM_SKIP }, ()
         espnFanBaseUrl: espn.fanBaseUrl,
       },
     });
-    await loadDemo(t.store, { seasons: loadConfig({}).supportedSeasons });
+    await loadDemo(t.store, {
+      seasons: loadConfig({ SUPPORTED_SEASONS: TEST_SEASONS }).supportedSeasons,
+    });
     returnServer = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><title>The app</title><h1>Welcome back to the app</h1>');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
+import { TEST_SEASONS } from '../helpers/seasons.ts';
 import { startTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { adminClient } from '../http/admin-helpers.ts';
@@ -42,7 +43,9 @@ describe('linking the demo', () => {
   });
 
   it('once loaded, links from its one-button form and returns a linked outcome', async () => {
-    await loadDemo(t.store, { seasons: loadConfig({}).supportedSeasons });
+    await loadDemo(t.store, {
+      seasons: loadConfig({ SUPPORTED_SEASONS: TEST_SEASONS }).supportedSeasons,
+    });
     const session = await createSession(admin, userId, {
       platforms: ['demo'],
       return_url: 'https://app.example.com/back',

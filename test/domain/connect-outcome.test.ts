@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import {
   canonicalOutcome,
   connectSigningKey,
+  outcomeKeys,
+  parseOutcomeKeys,
   returnUrlWithOutcome,
   verifyConnectOutcome,
 } from '../../src/domain/connect-outcome.ts';
@@ -44,12 +46,42 @@ describe('connect outcome signature', () => {
     const repeated = new URLSearchParams(url.searchParams);
     repeated.append('fd_status', 'linked');
     assert.equal(verifyConnectOutcome(repeated, KEY, now), undefined);
-    assert.equal(verifyConnectOutcome(url.searchParams, KEY, { now: OUTCOME.at + 601 }), undefined);
+    assert.equal(verifyConnectOutcome(url.searchParams, KEY, { now: OUTCOME.at + 301 }), undefined);
+    assert.ok(verifyConnectOutcome(url.searchParams, KEY, { now: OUTCOME.at + 300 }));
+    const session = OUTCOME.sessionId;
+    assert.equal(
+      verifyConnectOutcome(url.searchParams, KEY, { ...now, sessionId: session + 1 }),
+      undefined,
+    );
+    assert.ok(verifyConnectOutcome(url.searchParams, KEY, { ...now, sessionId: session }));
     const other = connectSigningKey(Buffer.alloc(32, 8));
     assert.equal(verifyConnectOutcome(url.searchParams, other, now), undefined);
     const unsigned = new URLSearchParams(url.searchParams);
     unsigned.delete('fd_sig');
     assert.equal(verifyConnectOutcome(unsigned, KEY, now), undefined);
+  });
+
+  it('verifies under any of several keys (rotation), none under an empty list', () => {
+    const url = new URL(returnUrlWithOutcome('https://app.example.com/', OUTCOME, KEY));
+    const other = connectSigningKey(Buffer.alloc(32, 8));
+    const now = { now: OUTCOME.at };
+    assert.deepEqual(verifyConnectOutcome(url.searchParams, [other, KEY], now), OUTCOME);
+    assert.equal(verifyConnectOutcome(url.searchParams, [other], now), undefined);
+    assert.equal(verifyConnectOutcome(url.searchParams, [], now), undefined);
+  });
+
+  it('reads CONNECT_OUTCOME_KEYS: 64 hex digits each, lower-cased, each once', () => {
+    const [a, b] = ['ab'.repeat(32), 'CD'.repeat(32)];
+    assert.deepEqual(parseOutcomeKeys(` ${a} , ${b},${a}`), [a, b.toLowerCase()]);
+    for (const bad of ['', ',', 'ab'.repeat(31), `${a},xyz`, 'g'.repeat(64)]) {
+      assert.throws(() => parseOutcomeKeys(bad), Error, bad);
+    }
+    const derived = outcomeKeys(undefined, () => Buffer.alloc(32, 7));
+    assert.deepEqual(derived, [KEY]);
+    assert.deepEqual(
+      outcomeKeys([a], () => assert.fail('the secret key is not read')),
+      [a],
+    );
   });
 
   it('carries an empty platform list when nothing was linked', () => {

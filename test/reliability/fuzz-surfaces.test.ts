@@ -21,10 +21,13 @@ import { createUser } from '../../src/storage/repositories/users.ts';
 import { assertLoopbackPlatforms, startFuzzPlatforms } from '../../reliability/fuzz-platforms.ts';
 import type { FuzzPlatforms } from '../../reliability/fuzz-platforms.ts';
 import {
+  SURFACE_OPERATIONS,
   checkLog,
   formatSurfacesReport,
   runSurfacesFuzz,
 } from '../../reliability/fuzz-surfaces.ts';
+import { missingOperations } from '../../reliability/fuzz-report.ts';
+import { CONNECT_ROUTES } from '../../src/http/connect/routes.ts';
 import { freePort } from '../../reliability/service.ts';
 import { TEST_DATABASE_URL, adminQuery, testBackends } from '../helpers/store.ts';
 import { prepareSurfaces } from '../../reliability/surfaces-target.ts';
@@ -91,6 +94,10 @@ for (const dialect of testBackends()) {
       checkLog(report, target, log.join(''));
       const text = formatSurfacesReport(report);
       assert.equal(report.failures.length, 0, text);
+      // Every operation of the admin API and of the connect page answered some of them.
+      for (const surface of ['admin', 'connect'] as const) {
+        assert.deepEqual(missingOperations(report, SURFACE_OPERATIONS[surface]), [], text);
+      }
       // The run reached every kind of answer it is meant to provoke, and compared the store often.
       const expected = {
         admin: ['200', '201', '204', '400', '401', '404', '405', '413', '415', '431'],
@@ -108,6 +115,15 @@ for (const dialect of testBackends()) {
     });
   });
 }
+
+describe("the admin and connect fuzz's operations", () => {
+  it("are every route of the connect page's table", () => {
+    assert.deepEqual(
+      [...SURFACE_OPERATIONS.connect].sort(),
+      CONNECT_ROUTES.map((route) => route.operationId).sort(),
+    );
+  });
+});
 
 describe("the admin and connect fuzz's checks", () => {
   it('fail a service that answers without a key, echoes secrets, writes on refusal or logs tokens', async () => {

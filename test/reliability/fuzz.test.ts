@@ -1,6 +1,7 @@
 // The fuzzer's short version (npm run fuzz runs the long one): 2,000 hostile requests to every
-// public API operation, against the real server on a demo store, on every backend. No 5xx, no
-// dropped connection, no leak.
+// public operation of /openapi.json, against the real server on a demo store. No 5xx, no
+// dropped connection, no leak, and every operation reached. The public and admin fuzzers
+// together walk every operation the served /openapi.json lists.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,13 @@ import { startServer } from '../../src/main.ts';
 import type { RunningServer } from '../../src/main.ts';
 import { prepareDemoStore } from '../../reliability/demo-target.ts';
 import type { DemoTokens } from '../../reliability/demo-target.ts';
-import { formatFuzzReport, runFuzz } from '../../reliability/fuzz.ts';
+import {
+  PUBLIC_OPERATIONS,
+  formatFuzzReport,
+  missingOperations,
+  runFuzz,
+} from '../../reliability/fuzz.ts';
+import { SURFACE_OPERATIONS } from '../../reliability/fuzz-surfaces.ts';
 
 describe('fuzz (short)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fantasy-fuzz-test-'));
@@ -40,10 +47,23 @@ describe('fuzz (short)', () => {
       { host: '127.0.0.1', port, ...tokens },
       { count: 2000, maxSeconds: 120, seed: 20261123, concurrency: 8 },
     );
-    assert.equal(report.failures.length, 0, formatFuzzReport(report));
+    const text = formatFuzzReport(report, undefined, PUBLIC_OPERATIONS);
+    assert.equal(report.failures.length, 0, text);
+    assert.deepEqual(missingOperations(report, PUBLIC_OPERATIONS), [], text);
     // The requests reached every kind of answer, so the run exercised the service.
     for (const status of ['200', '400', '401', '404', '405']) {
-      assert.ok((report.statuses[status] ?? 0) > 0, `no ${status} in ${formatFuzzReport(report)}`);
+      assert.ok((report.statuses[status] ?? 0) > 0, `no ${status} in ${text}`);
     }
+  });
+
+  it('walks every operation /openapi.json lists: the public ones here, the admin ones beside', async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const listed = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    const fuzzed = [...PUBLIC_OPERATIONS, ...SURFACE_OPERATIONS.admin];
+    assert.deepEqual([...fuzzed].sort(), [...listed].sort());
   });
 });

@@ -998,6 +998,7 @@ export interface components {
         | 'headers_too_large'
         | 'internal_error'
         | 'platform_unavailable'
+        | 'setting_missing'
         | 'platform_busy'
         | 'queue_unavailable'
         | 'store_unavailable'
@@ -9284,7 +9285,7 @@ export interface operations {
           expires_in?: string;
           platforms?: ('sleeper' | 'espn' | 'yahoo' | 'mfl' | 'fleaflicker' | 'fantrax' | 'demo')[];
           return_url?: string;
-          /** @description The application the page says is asking (default: CONNECT_APP_NAME). */
+          /** @description The application the page says is asking (default: CONNECT_APP_NAME); without control or text-direction characters (U+202A-202E, U+2066-2069, U+200E/F...). */
           app_name?: string;
           /** @description The application's logo on the page (default: CONNECT_APP_LOGO): a data: URI of a PNG, JPEG or WebP image of at most 32 KB, e.g. `data:image/png;base64,iVBOR...`. The page serves it from its own origin. */
           app_logo?: string;
@@ -9438,7 +9439,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `store_unavailable`: Store unavailable. */
+      /** @description `setting_missing`: Setting missing. `store_unavailable`: Store unavailable. */
       503: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -14,7 +14,11 @@ export type { Problem, ProblemCode, RateLimitInfo } from './errors.js';
 export type { RetryOptions } from './transport.js';
 export type { components, operations, paths } from './api.js';
 export { verifyConnectOutcome } from './connect.js';
-export type { ConnectOutcome, ConnectOutcomeStatus } from './connect.js';
+export type {
+  ConnectOutcome,
+  ConnectOutcomeStatus,
+  VerifyConnectOutcomeOptions,
+} from './connect.js';
 
 export type League = components['schemas']['League'];
 export type Player = components['schemas']['Player'];

@@ -5,6 +5,7 @@ import { PLATFORMS, SPORTS, isPlatform, isSport } from '../../domain/catalog.ts'
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { describeSeasons } from '../../domain/seasons.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { MODULES, platformModule } from '../../platforms/registry.ts';
 import type { Store } from '../../storage/db.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
 import {
@@ -276,12 +277,20 @@ async function requireLinkedUser(
     ...(platform === undefined ? {} : { platform }),
   });
   if (accounts.length > 0) return user;
-  const example =
-    platform === undefined || platform === 'sleeper'
-      ? `fantasy-data link sleeper --user ${user.name} --username <sleeper username>`
-      : `fantasy-data link ${platform} --user ${user.name} ...`;
   throw new NotFoundError(
     `${user.name} has no linked ${platform === undefined ? 'platform accounts' : `${platform} account`}; ` +
-      `link one first, e.g. ${example} (what each platform takes: fantasy-data link --help)`,
+      `link one first, e.g. ${linkExample(platform, user.name)} (what each platform takes: ` +
+      'fantasy-data link --help)',
   );
+}
+
+/** A typical link of the platform, or of the first one that gives an example, for hints. */
+function linkExample(platform: Platform | undefined, user: string): string {
+  const module =
+    platform === undefined
+      ? MODULES.find((m) => m.link.cliExample !== undefined)
+      : platformModule(platform);
+  if (module === undefined) return `fantasy-data link PLATFORM --user ${user} ...`;
+  const flags = module.link.cliExample ?? '...';
+  return `fantasy-data link ${module.id} --user ${user}${flags === '' ? '' : ` ${flags}`}`;
 }

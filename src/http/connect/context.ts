@@ -2,7 +2,7 @@
 // answers: a page, a redirect, or a PageAnswer thrown by a step to be shown instead.
 import type { Logger } from 'pino';
 import type { Platform } from '../../domain/catalog.ts';
-import { connectSigningKey } from '../../domain/connect-outcome.ts';
+import { outcomeKeys } from '../../domain/connect-outcome.ts';
 import { httpLinkOf } from '../../platforms/registry.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { RateLimiter } from '../../serving/rate-limit.ts';
@@ -22,7 +22,7 @@ export interface ConnectContext {
   readonly logger: Logger;
   /** Ties an OAuth sign-in to the browser that started it. */
   readonly binding: BrowserBinding;
-  /** The key the return URL's outcome is signed with (hex), derived once, on first use. */
+  /** The key the return URL's outcome is signed with (hex), found once, on first use. */
   signingKey(): string;
 }
 
@@ -33,7 +33,11 @@ export function connectContext(
   return {
     ...deps,
     binding: browserBinding(deps.services.config.publicBaseUrl),
-    signingKey: () => (key ??= connectSigningKey(loadSecretKey(deps.services.config))),
+    signingKey: () => {
+      const { config } = deps.services;
+      key ??= outcomeKeys(config.connectOutcomeKeys, () => loadSecretKey(config))[0] as string;
+      return key;
+    },
   };
 }
 

@@ -8,9 +8,11 @@ import type { HttpProblem } from '../../serving/problems.ts';
 import { STYLE_HASH, page } from './html.ts';
 
 /**
- * Headers of every answer of the page. `formTargets` are the other origins a form may end up at
- * (Chrome applies form-action to the redirect after a POST): Yahoo's sign-in, the return URL.
- * `logo`: the page shows the application's logo, served from the page's own origin.
+ * The page's Content-Security-Policy for an answer. `formTargets` are the other origins a form may
+ * end up at (Chrome applies form-action to the redirect after a POST): Yahoo's sign-in, the return
+ * URL. `logo`: the page shows the application's logo, served from the page's own origin. Its
+ * companions (X-Frame-Options, nosniff, Referrer-Policy) and this policy without targets, on every
+ * answer under /connect, are set in one place: http/security-headers.ts.
  */
 export function pageHeaders(
   formTargets: readonly string[] = [],
@@ -21,10 +23,6 @@ export function pageHeaders(
     'Content-Security-Policy':
       `default-src 'none'; style-src '${STYLE_HASH}'; img-src ${logo ? "'self'" : "'none'"}; ` +
       `form-action 'self'${targets === '' ? '' : ` ${targets}`}; frame-ancestors 'none'; base-uri 'none'`,
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    // The session token is in the address: never sent to another site as a referrer.
-    'Referrer-Policy': 'same-origin',
   };
 }
 

@@ -18,7 +18,6 @@ export function serveLogo(ctx: ConnectContext, ex: Exchange, { session }: Visit)
   ctx.responder.send(ex, 200, logo.type, logo.bytes, {
     'Cache-Control': 'private, max-age=3600',
     'Content-Security-Policy': "default-src 'none'",
-    'X-Content-Type-Options': 'nosniff',
   });
   return Promise.resolve();
 }

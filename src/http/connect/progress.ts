@@ -1,9 +1,14 @@
 // Where a session stands, read from the store each time (a link may have run in another instance
-// or tab): each platform the page offers with its account, the first sync this session started
-// and the last link that failed; and from that, how the session ends (domain/connect-outcome.ts).
+// or tab): each platform the page offers with its account (named as its platform says), the
+// first sync this session started and the last link that failed; and from that, how the session
+// ends (domain/connect-outcome.ts).
 import type { Platform } from '../../domain/catalog.ts';
 import type { ConnectOutcomeStatus } from '../../domain/connect-outcome.ts';
+import type { League } from '../../domain/records.ts';
+import { accountNameOf, platformModule } from '../../platforms/registry.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
+import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
+import { findLeaguesForUser } from '../../storage/repositories/leagues.ts';
 import type {
   ConnectLinkFailure,
   ConnectSession,
@@ -37,6 +42,7 @@ export async function sessionProgress(
 ): Promise<SessionProgress> {
   const { store, accounts } = ctx.services;
   const linked = await listAccounts(store.db, { userId: session.userId });
+  const leagues = await leaguesToName(ctx, session.userId, linked);
   // Newest first: the first found per platform is its latest.
   const syncs = (await accounts.syncs.list({ connectSessionId: session.id })).sort(
     (a, b) => b.id - a.id,
@@ -51,7 +57,11 @@ export async function sessionProgress(
       platform,
       ...(account !== undefined && {
         linked: {
-          name: account.username ?? account.externalUserId,
+          name: accountNameOf(
+            platform,
+            account,
+            leagues.filter((league) => league.platform === platform),
+          ),
           ...(account.linkProblem !== undefined && { problem: account.linkProblem }),
         },
       }),
@@ -67,6 +77,21 @@ export async function sessionProgress(
       .map((p) => p.platform),
     syncing: platforms.filter((p) => p.sync?.status === 'running').map((p) => p.platform),
   };
+}
+
+/**
+ * The user's leagues, for the platforms that name an account by its leagues (ESPN, whose links
+ * have no name); none read when no linked platform does.
+ */
+async function leaguesToName(
+  ctx: ConnectContext,
+  userId: number,
+  linked: readonly LinkedAccount[],
+): Promise<League[]> {
+  if (!linked.some((account) => platformModule(account.platform).accountName !== undefined)) {
+    return [];
+  }
+  return findLeaguesForUser(ctx.services.store.db, userId, { sports: [], seasons: [] });
 }
 
 function syncFailed(sync: SyncRequest): boolean {

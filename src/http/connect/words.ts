@@ -3,7 +3,8 @@
 // code) goes to the log and the admin API with the request id; the page shows only these words
 // and the id as a reference to quote.
 import type { Platform, Product } from '../../domain/catalog.ts';
-import { platformModule } from '../../platforms/registry.ts';
+import type { Typed } from '../../platforms/module.ts';
+import { httpLinkOf, platformModule } from '../../platforms/registry.ts';
 import type { HttpProblem } from '../../serving/problems.ts';
 
 /** What each product lets the application read, in the words of someone who plays. */
@@ -22,9 +23,6 @@ export function productWords(products: readonly Product[] | undefined): string[]
   if (products === undefined || products.length === 0) return undefined;
   return products.map((product) => PRODUCT_WORDS[product]);
 }
-
-/** What the person typed, for messages that name it (never a secret field). */
-export type Typed = Readonly<Record<string, string>>;
 
 /**
  * Why a link failed, worded for the person with what to do next. `problem` is the admin API's
@@ -59,7 +57,10 @@ export function peopleMessage(
   }
 }
 
-/** A link the platform (or the form's check) refused: the person can fix what they typed. */
+/**
+ * A link the platform (or the form's check) refused: the person can fix what they typed. What
+ * each platform says is in its module (link.http.refusal).
+ */
 function refusedMessage(
   platform: Platform,
   name: string,
@@ -69,63 +70,17 @@ function refusedMessage(
 ): string {
   // The form's own check (a required field left empty): its words are already the person's.
   if (kind === undefined) return sentence(problem.detail);
+  const words = httpLinkOf(platform)?.refusal;
   // Input the connector refused before or without asking the platform for leagues: its words
-  // are the person's too (a SWID that is no GUID), except a login the platform turned down.
-  if (kind === 'invalid' && platform === 'espn') return espnInputMessage(problem.detail);
-  if (kind === 'invalid' && platform !== 'mfl') return sentence(stripPlatform(problem.detail));
-  switch (platform) {
-    case 'sleeper':
-      return kind === 'not_found'
-        ? `We couldn't find a Sleeper user named ${typed.username ?? 'that'}. Check the spelling.`
-        : `Sleeper did not accept this username. Check the spelling and try again.`;
-    case 'espn':
-      if (kind === 'not_found') {
-        return (
-          "ESPN couldn't find one of these leagues. Check each league id: it is the number " +
-          'after leagueId= in the address of the league on fantasy.espn.com.'
-        );
-      }
-      return (
-        "ESPN didn't accept these cookies: they end when you sign out of ESPN. Sign in again at " +
-        'fantasy.espn.com, copy espn_s2 and SWID again, and paste them here.'
-      );
-    case 'fleaflicker':
-      return (
-        `We couldn't find a Fleaflicker account with the e-mail ${typed.email ?? 'you typed'}. ` +
-        'Check it is the address you sign in to Fleaflicker with.'
-      );
-    case 'mfl':
-      return kind === 'not_found'
-        ? "MyFantasyLeague couldn't find one of these leagues. Check each league id."
-        : "MyFantasyLeague didn't accept this username and password. Check both and try again.";
-    case 'yahoo':
-      return 'Yahoo did not let us read your leagues. Sign in with Yahoo again and allow access.';
-    case 'fantrax':
-      return kind === 'not_found' && typed.league_ids
-        ? "Fantrax couldn't find one of these leagues, or it is private. Check each league id: " +
-            'it is the text after /league/ in the address of the league on fantrax.com.'
-        : "Fantrax didn't accept this Secret ID. Copy it again from your profile page on " +
-            'fantrax.com (the user menu, then My Profile) and paste it here.';
-    default:
-      return `${name} did not accept what you entered. Check it and try again.`;
+  // are the person's too (a SWID that is no GUID), unless the platform words them its own way.
+  if (kind === 'invalid') {
+    const message = stripPlatform(problem.detail);
+    return sentence(words?.invalidInput?.(message) ?? message);
   }
-}
-
-/** ESPN's cookies as pasted, checked before ESPN is asked (espn/credentials.ts). */
-function espnInputMessage(detail: string): string {
-  if (/swid/i.test(detail)) {
-    return (
-      'This is not the SWID cookie: it looks like {01234567-89AB-CDEF-0123-456789ABCDEF}. ' +
-      'Copy the whole value of SWID again (with or without its braces).'
-    );
-  }
-  if (/espn_s2/i.test(detail)) {
-    return (
-      'This is not the espn_s2 cookie: it is one long text starting with AE, without spaces. ' +
-      'Copy the whole value of espn_s2 again.'
-    );
-  }
-  return sentence(stripPlatform(detail));
+  return (
+    words?.refused(kind, typed) ??
+    `${name} did not accept what you entered. Check it and try again.`
+  );
 }
 
 /** A platform error's text starts with its platform's id ("espn: ..."): not for people. */

@@ -11,21 +11,12 @@ import type { DocsAssets } from './assets.ts';
  * is the two stylesheets (the styles React sets on elements go through the CSSOM, which the
  * policy does not govern, so no 'unsafe-inline'); img-src data: for the stylesheet's SVG icons;
  * connect-src 'self' for the document and the calls of the try-it console. The browser test
- * (test/http/docs-browser.test.ts) fails on any violation.
+ * (test/http/docs-browser.test.ts) fails on any violation. Sent with its companions on every
+ * answer to /docs, from http/security-headers.ts.
  */
 export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
-
-export function docsPageHeaders(): Record<string, string> {
-  return {
-    'Cache-Control': 'no-cache',
-    'Content-Security-Policy': DOCS_CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'same-origin',
-  };
-}
 
 function escapeHtml(text: string): string {
   return text

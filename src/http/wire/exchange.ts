@@ -1,6 +1,7 @@
 // One request in flight, and the three ways the app answers it: a built body (operations,
 // problems, answers without a cache), a cached representation with its validators (or a 304),
-// each followed by the request's log line.
+// each followed by the request's log line. Every head is written here, each with the security
+// fields of its path's surface (../security-headers.ts), made once and joined into the same head.
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +15,7 @@ import type { HttpProblem } from '../../serving/problems.ts';
 import type { RateLimitDecision } from '../../serving/rate-limit.ts';
 import type { RateLimitFields } from '../rate-limit-fields.ts';
 import { linesToHeaders } from '../cors.ts';
+import { securityFor } from '../security-headers.ts';
 import type { ApiHeaders } from './request-headers.ts';
 import { writeHeadBlock } from './response-head.ts';
 
@@ -70,6 +72,8 @@ export class Responder {
       'Cache-Control': 'no-store',
       'X-Request-Id': ex.requestId,
       ...(ex.rate && this.rateFields.headers(ex.rate)),
+      // Before the answer's own: a page of a session hands its wider Content-Security-Policy.
+      ...securityFor(ex.path).fields,
       ...headers,
       ...(ex.cors !== undefined && linesToHeaders(ex.cors)),
     });
@@ -99,7 +103,7 @@ export class Responder {
   ): void {
     const { req, res } = ex;
     const blocks = entry.headBlocks(representation, vary);
-    let own = `X-Request-Id: ${ex.requestId}\r\n`;
+    let own = `${securityFor(ex.path).lines}X-Request-Id: ${ex.requestId}\r\n`;
     if (ex.rate !== undefined) own += this.rateFields.fieldLines(ex.rate);
     if (ex.cors !== undefined) own += ex.cors;
     if (ifNoneMatch(ex.headers['if-none-match'], representation.etag)) {
@@ -127,7 +131,8 @@ export class Responder {
     let head =
       `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n` +
       `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Cache-Control: no-store\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n`;
+      `Cache-Control: no-store\r\n${securityFor(request.path).lines}X-Request-Id: ${requestId}\r\n` +
+      'Connection: close\r\n';
     for (const [name, value] of Object.entries(problem.headers)) head += `${name}: ${value}\r\n`;
     socket.end(`${head}\r\n${body}`);
     this.log(

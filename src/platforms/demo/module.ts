@@ -1,7 +1,8 @@
 // The bundled demo as a platform: generated data, no network. The operator loads it from the CLI
 // (`fantasy-data demo load`, or on an empty store at start-up); once loaded, anyone can link it
 // over HTTP (the admin API, the connect page) to try the service with its sample leagues, so the
-// whole connect flow runs offline. The connect page offers it only when it is loaded.
+// whole connect flow runs offline. The connect page offers it only when it is loaded
+// (needsLoadedLeagues).
 import { definePlatform } from '../module.ts';
 import { createDemoConnector } from './connector.ts';
 import { DEMO_USERNAME } from './plan.ts';
@@ -20,6 +21,10 @@ export const demo = definePlatform({
         'yours is read. You can link your real platforms too.',
       submitLabel: 'Try with sample leagues',
       fromForm: () => ({ username: DEMO_USERNAME }),
+      needsLoadedLeagues: {
+        notLoaded:
+          'the demo is not loaded here: run `fantasy-data demo load` (or start on an empty store)',
+      },
     },
   },
   settings: {},

@@ -1,8 +1,15 @@
 // ESPN Fantasy as the service knows it: two cookies of a signed-in browser, and/or ids of public
 // leagues to follow.
 import { InvalidInputError } from '../../domain/errors.ts';
-import { definePlatform, formLeagueIds, formText } from '../module.ts';
+import {
+  definePlatform,
+  formLeagueIds,
+  formText,
+  leagueIdsNamed,
+  leaguesNamed,
+} from '../module.ts';
 import { createEspnConnector } from './connector.ts';
+import { followedLeagues, leaguesOnlyUserId } from './credentials.ts';
 
 /** ESPN publishes no limit; the HTTP client's default, which has served well. */
 const REQUESTS_PER_MINUTE = 900;
@@ -17,6 +24,7 @@ export const espn = definePlatform({
       '(the espn_s2 and SWID cookies of a signed-in browser), and/or --league ID',
       'for leagues to follow by id (public ones need no cookies)',
     ],
+    cliExample: '--league <league id>',
     http: {
       api: '`espn` `credentials` `{"espn_s2": "...", "swid": "{GUID}"}` and/or `league_ids`',
       fields: [
@@ -61,6 +69,30 @@ export const espn = definePlatform({
           ...(leagueIds.length > 0 && { leagueIds }),
         };
       },
+      refusal: {
+        // The cookies as pasted are checked before ESPN is asked (credentials.ts).
+        invalidInput(message) {
+          if (/swid/i.test(message)) {
+            return (
+              'This is not the SWID cookie: it looks like {01234567-89AB-CDEF-0123-456789ABCDEF}. ' +
+              'Copy the whole value of SWID again (with or without its braces).'
+            );
+          }
+          if (/espn_s2/i.test(message)) {
+            return (
+              'This is not the espn_s2 cookie: it is one long text starting with AE, without ' +
+              'spaces. Copy the whole value of espn_s2 again.'
+            );
+          }
+          return message;
+        },
+        refused: (kind) =>
+          kind === 'not_found'
+            ? "ESPN couldn't find one of these leagues. Check each league id: it is the number " +
+              'after leagueId= in the address of the league on fantasy.espn.com.'
+            : "ESPN didn't accept these cookies: they end when you sign out of ESPN. Sign in " +
+              'again at fantasy.espn.com, copy espn_s2 and SWID again, and paste them here.',
+      },
     },
   },
   settings: {
@@ -74,6 +106,16 @@ export const espn = definePlatform({
       kind: 'url',
       default: 'https://fan.api.espn.com/apis/v2/fans',
     },
+  },
+  // ESPN gives a link no name: its leagues' names once read, else the ids the person typed.
+  accountName(account, leagues) {
+    const followed = followedLeagues(account.settings);
+    const byIds = account.externalUserId === leaguesOnlyUserId(followed);
+    return (
+      leaguesNamed(leagues) ??
+      (byIds ? leagueIdsNamed(followed.map((league) => league.id)) : undefined) ??
+      'your ESPN account'
+    );
   },
   requestsPerMinute: () => REQUESTS_PER_MINUTE,
   createConnector: (settings, budget) =>

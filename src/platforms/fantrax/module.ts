@@ -3,7 +3,15 @@
 // way ESPN's cookies and MFL's login do: a credentials file on the CLI, `credentials` in the
 // admin API, a password field on the connect page; never a command-line flag.
 import { InvalidInputError } from '../../domain/errors.ts';
-import { definePlatform, formLeagueIds, formText } from '../module.ts';
+import {
+  definePlatform,
+  formLeagueIds,
+  formText,
+  leagueIdsNamed,
+  leaguesNamed,
+} from '../module.ts';
+import { followedLeagueIds } from '../stored-account.ts';
+import { PUBLIC_ACCOUNT_ID } from './account.ts';
 import { REQUESTS_PER_MINUTE, createFantraxConnector } from './connector.ts';
 
 export const fantrax = definePlatform({
@@ -15,6 +23,7 @@ export const fantrax = definePlatform({
       '--credentials-file FILE with {"secret_id": "..."} (the Secret ID on the',
       'Fantrax profile page), and/or --league ID for public leagues',
     ],
+    cliExample: '--league <league id>',
     http: {
       api: '`fantrax` `credentials` `{"secret_id": "..."}` and/or `league_ids`',
       fields: [
@@ -47,6 +56,14 @@ export const fantrax = definePlatform({
           ...(leagueIds.length > 0 && { leagueIds }),
         };
       },
+      refusal: {
+        refused: (kind, typed) =>
+          kind === 'not_found' && typed.league_ids
+            ? "Fantrax couldn't find one of these leagues, or it is private. Check each league " +
+              'id: it is the text after /league/ in the address of the league on fantrax.com.'
+            : "Fantrax didn't accept this Secret ID. Copy it again from your profile page on " +
+              'fantrax.com (the user menu, then My Profile) and paste it here.',
+      },
     },
   },
   settings: {
@@ -56,6 +73,13 @@ export const fantrax = definePlatform({
       default: 'https://www.fantrax.com/fxea/general',
     },
   },
+  // The account's id is a digest of its Secret ID: named by its leagues, else the ids typed.
+  accountName: (account, leagues) =>
+    leaguesNamed(leagues) ??
+    (account.externalUserId === PUBLIC_ACCOUNT_ID
+      ? leagueIdsNamed(followedLeagueIds({ platform: 'fantrax', ...account }))
+      : undefined) ??
+    'your Fantrax account',
   requestsPerMinute: () => REQUESTS_PER_MINUTE,
   createConnector: (settings, budget) =>
     createFantraxConnector({ baseUrl: settings.fantraxBaseUrl, ...(budget && { budget }) }),

@@ -9,6 +9,7 @@ export const fleaflicker = definePlatform({
   sports: ['football', 'baseball', 'basketball'],
   link: {
     cli: ['--email THEIR_FLEAFLICKER_EMAIL'],
+    cliExample: '--email <fleaflicker e-mail>',
     http: {
       api: '`fleaflicker` `email`',
       fields: [
@@ -24,6 +25,11 @@ export const fleaflicker = definePlatform({
         const email = formText(value, 'email');
         if (email === undefined) throw new InvalidInputError('enter the e-mail of your account');
         return { email };
+      },
+      refusal: {
+        refused: (_kind, typed) =>
+          `We couldn't find a Fleaflicker account with the e-mail ${typed.email ?? 'you typed'}. ` +
+          'Check it is the address you sign in to Fleaflicker with.',
       },
     },
   },

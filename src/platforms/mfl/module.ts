@@ -1,7 +1,18 @@
 // MyFantasyLeague as the service knows it: a login, and/or ids of public leagues.
 import { InvalidInputError } from '../../domain/errors.ts';
-import { definePlatform, formLeagueIds, formText } from '../module.ts';
+import {
+  definePlatform,
+  formLeagueIds,
+  formText,
+  leagueIdsNamed,
+  leaguesNamed,
+} from '../module.ts';
+import { followedLeagueIds } from '../stored-account.ts';
+import { PUBLIC_ACCOUNT_ID } from './account.ts';
 import { DEFAULT_REQUESTS_PER_MINUTE, createMflConnector } from './connector.ts';
+
+const LOGIN_REFUSED =
+  "MyFantasyLeague didn't accept this username and password. Check both and try again.";
 
 export const mfl = definePlatform({
   id: 'mfl',
@@ -12,6 +23,7 @@ export const mfl = definePlatform({
       '--credentials-file FILE with {"username": "...", "password": "..."},',
       'and/or --league ID for public leagues',
     ],
+    cliExample: '--league <league id>',
     http: {
       api:
         '`mfl` as its connector takes it (`credentials` `{"username", "password"}` and/or ' +
@@ -50,11 +62,26 @@ export const mfl = definePlatform({
           ...(leagueIds.length > 0 && { leagueIds }),
         };
       },
+      refusal: {
+        // What the connector refuses without asking for leagues is MFL turning the login down.
+        invalidInput: () => LOGIN_REFUSED,
+        refused: (kind) =>
+          kind === 'not_found'
+            ? "MyFantasyLeague couldn't find one of these leagues. Check each league id."
+            : LOGIN_REFUSED,
+      },
     },
   },
   settings: {
     mflBaseUrl: { env: 'MFL_BASE_URL', kind: 'url', default: 'https://api.myfantasyleague.com' },
   },
+  // A login is named by its username; public leagues by their names, else their ids.
+  accountName: (account, leagues) =>
+    account.externalUserId !== PUBLIC_ACCOUNT_ID
+      ? account.externalUserId
+      : (leaguesNamed(leagues) ??
+        leagueIdsNamed(followedLeagueIds({ platform: 'mfl', ...account })) ??
+        'public leagues'),
   requestsPerMinute: () => DEFAULT_REQUESTS_PER_MINUTE,
   createConnector: (settings, budget) =>
     createMflConnector({ baseUrl: settings.mflBaseUrl, ...(budget && { budget }) }),

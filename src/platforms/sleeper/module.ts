@@ -9,6 +9,7 @@ export const sleeper = definePlatform({
   sports: ['football', 'basketball'],
   link: {
     cli: ['--username SLEEPER_USERNAME'],
+    cliExample: '--username <sleeper username>',
     http: {
       api: '`sleeper` `username`',
       fields: [
@@ -19,6 +20,12 @@ export const sleeper = definePlatform({
         const username = formText(value, 'username');
         if (username === undefined) throw new InvalidInputError('enter your Sleeper username');
         return { username };
+      },
+      refusal: {
+        refused: (kind, typed) =>
+          kind === 'not_found'
+            ? `We couldn't find a Sleeper user named ${typed.username ?? 'that'}. Check the spelling.`
+            : 'Sleeper did not accept this username. Check the spelling and try again.',
       },
     },
   },

@@ -12,6 +12,7 @@ export const yahoo = definePlatform({
       'no options: prints the address where the user approves access;',
       'then --code CODE with the code Yahoo shows',
     ],
+    cliExample: '',
     http: {
       api:
         '`yahoo` first without `code` (the answer is `action_required` with the address where ' +
@@ -28,6 +29,10 @@ export const yahoo = definePlatform({
         configured: (settings) =>
           settings.yahooClientId !== undefined && settings.yahooClientSecret !== undefined,
         authorizationBase: (settings) => settings.yahooAuthBaseUrl,
+      },
+      refusal: {
+        refused: () =>
+          'Yahoo did not let us read your leagues. Sign in with Yahoo again and allow access.',
       },
     },
   },

@@ -3,9 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
+import type { Config } from '../../../config.ts';
 import { parseLogo } from '../../../domain/app-logo.ts';
 import { InvalidInputError } from '../../../domain/errors.ts';
 import { normaliseReturnUrl } from '../../../domain/return-url.ts';
+import { assertShownText } from '../../../domain/shown-text.ts';
 import {
   generateConnectToken,
   hashToken,
@@ -37,11 +39,24 @@ function bodyProblem(member: string, reason: string): HttpProblem {
   });
 }
 
-/** Where the user opens the page: PUBLIC_BASE_URL, else the address the admin call came to. */
-function pageBase(publicBaseUrl: string | undefined, req: IncomingMessage): string {
-  if (publicBaseUrl !== undefined) return publicBaseUrl;
-  const host = req.headers.host ?? '127.0.0.1';
-  return `http://${host}`;
+/**
+ * Where the user opens the page: PUBLIC_BASE_URL; outside production without it, the address
+ * this server accepted the admin call on (its own socket, so `npm start` works with no setting).
+ * Never the request's Host header: the caller chooses it, and a forged one would make the link
+ * point at another site.
+ */
+function pageBase(config: Config, req: IncomingMessage): string {
+  if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
+  if (config.production) {
+    throw new HttpProblem(
+      'setting_missing',
+      'Connect sessions need PUBLIC_BASE_URL in production (NODE_ENV=production): set it to the ' +
+        'address users reach this service at, e.g. https://data.example.com, and restart.',
+    );
+  }
+  const { localAddress, localPort } = req.socket;
+  const address = (localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+  return `http://${address.includes(':') ? `[${address}]` : address}:${localPort ?? 80}`;
 }
 
 export const createSessionRoute = defineAdminRoute({
@@ -74,7 +89,9 @@ export const createSessionRoute = defineAdminRoute({
           minLength: 1,
           maxLength: 80,
           pattern: '\\S',
-          description: 'The application the page says is asking (default: CONNECT_APP_NAME).',
+          description:
+            'The application the page says is asking (default: CONNECT_APP_NAME); without ' +
+            'control or text-direction characters (U+202A-202E, U+2066-2069, U+200E/F...).',
         }),
       ),
       app_logo: Type.Optional(
@@ -100,7 +117,7 @@ export const createSessionRoute = defineAdminRoute({
   response: ConnectSessionSchema,
   status: 201,
   responseDescription: 'The session, with its one-time `url`.',
-  errors: ['invalid_parameter', 'invalid_body', 'user_not_found'],
+  errors: ['invalid_parameter', 'invalid_body', 'user_not_found', 'setting_missing'],
   example: {
     path: '/admin/users/1/connect-sessions',
     body: {
@@ -113,6 +130,7 @@ export const createSessionRoute = defineAdminRoute({
   },
   async handler({ params, body, services, req, header }) {
     const { store, accounts, config } = services;
+    const base = pageBase(config, req);
     await userOrNotFound(store, params.user_id);
     let lifetime: number;
     try {
@@ -139,6 +157,14 @@ export const createSessionRoute = defineAdminRoute({
         throw bodyProblem('return_url', error.message);
       }
     }
+    if (body.app_name !== undefined) {
+      try {
+        assertShownText(body.app_name);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        throw bodyProblem('app_name', error.message);
+      }
+    }
     if (body.app_logo !== undefined) {
       try {
         parseLogo(body.app_logo);
@@ -160,7 +186,7 @@ export const createSessionRoute = defineAdminRoute({
       csrfToken: randomBytes(24).toString('base64url'),
       expiresAt: new Date(Date.now() + lifetime).toISOString(),
     });
-    const url = `${pageBase(config.publicBaseUrl, req)}/connect/${token}`;
+    const url = `${base}/connect/${token}`;
     header('Location', url);
     return toSessionBody(session, url);
   },

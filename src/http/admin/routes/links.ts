@@ -2,7 +2,7 @@
 // one (the same check against the platform as `fantasy-data link`) or unlink it.
 import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../../domain/catalog.ts';
-import { MODULES, isLinkedOverHttp } from '../../../platforms/registry.ts';
+import { MODULES, httpLinkOf, isLinkedOverHttp } from '../../../platforms/registry.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
@@ -133,11 +133,9 @@ export const linkRoute = defineAdminRoute({
       );
     }
     await userOrNotFound(store, params.user_id);
-    if (params.platform === 'demo' && !(await hasLeaguesOf(store.db, 'demo'))) {
-      throw new HttpProblem(
-        'link_refused',
-        'the demo is not loaded here: run `fantasy-data demo load` (or start on an empty store)',
-      );
+    const needsLeagues = httpLinkOf(params.platform)?.needsLoadedLeagues;
+    if (needsLeagues !== undefined && !(await hasLeaguesOf(store.db, params.platform))) {
+      throw new HttpProblem('link_refused', needsLeagues.notLoaded);
     }
     const request = {
       ...(body.username !== undefined && { username: body.username }),
