@@ -6,7 +6,19 @@
 // --no-memory-reducer: V8's idle collections otherwise drop node:http's object shapes, and a
 //   cached answer then costs about 15% more CPU for good; the heap is not shrunk when idle.
 // The `fantasy-data` admin command line (package bin -> dist/cli/main.js; `npm run -s cli -- ...`).
-import { runCli } from './run.ts';
-import { processIo } from './io.ts';
+// The runtime is judged first (node-version.ts); the commands load only on a Node that runs them.
+import { LONG_RUNNING_COMMANDS, judgeNode } from './node-version.ts';
 
-process.exitCode = await runCli(process.argv.slice(2), processIo);
+const argv = process.argv.slice(2);
+const node = judgeNode(process.versions.node);
+if (node.kind === 'too-old') {
+  process.stderr.write(`${node.message}\n`);
+  process.exitCode = 1;
+} else {
+  if (node.kind === 'end-of-life' && LONG_RUNNING_COMMANDS.has(argv[0] ?? '')) {
+    process.stderr.write(`${node.message}\n`);
+  }
+  const { runCli } = await import('./run.ts');
+  const { processIo } = await import('./io.ts');
+  process.exitCode = await runCli(argv, processIo);
+}
