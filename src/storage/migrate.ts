@@ -29,6 +29,7 @@ import { connectOutcome } from './migrations/016-connect-outcome.ts';
 import { scaleIndexes } from './migrations/017-scale-indexes.ts';
 import { rosterStatistics } from './migrations/018-roster-statistics.ts';
 import { leagueGame } from './migrations/019-league-game.ts';
+import { leagueRefreshes } from './migrations/022-league-refreshes.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-scale-indexes': scaleIndexes,
   '018-roster-statistics': rosterStatistics,
   '019-league-game': leagueGame,
+  '022-league-refreshes': leagueRefreshes,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that queues processes migrating at once. */
