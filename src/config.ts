@@ -73,8 +73,7 @@ export interface Config {
   liveRefresh: boolean;
   /** The target cadence of a live league, in seconds (LIVE_REFRESH_SECONDS). */
   liveRefreshSeconds: number;
-  /** The demo platform plays a live week: its current week's scores move (DEMO_LIVE). */
-  demoLive: boolean;
+
   /**
    * Load the most used pools and run every route once before listening (src/http/warm.ts).
    * Off by default: with it, RSS under a steady load settled 80-90 MB higher in the benchmark
@@ -356,7 +355,6 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
     liveRefresh: boolean(env, 'LIVE_REFRESH', true),
     liveRefreshSeconds: integer(env, 'LIVE_REFRESH_SECONDS', 30, 1, 3600),
-    demoLive: boolean(env, 'DEMO_LIVE', false),
     warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),

@@ -35,6 +35,8 @@ import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
+import { startLiveRefreshes } from './sync/live/index.ts';
+import type { LiveRefreshEvent, LiveScheduler } from './sync/live/index.ts';
 import { startWebhookRelay } from './webhooks/relay.ts';
 import type { WebhookRelay, WebhookRelayOptions } from './webhooks/relay.ts';
 
@@ -88,6 +90,7 @@ export async function startServer(
   let accounts: AccountServices | undefined;
   let syncJobs: SyncJobs | undefined;
   let worker: SyncWorker | undefined;
+  let live: LiveScheduler | undefined;
   let relay: WebhookRelay | undefined;
   let metricsServer: Server | undefined;
   let stopObservingUpstream = (): void => undefined;
@@ -143,6 +146,8 @@ export async function startServer(
       metrics &&
       ((account: AccountSyncSummary, durationMs: number) =>
         metrics.recordSync(account.platform, account.outcome, durationMs / 1000));
+    const onLiveRefresh =
+      metrics && ((event: LiveRefreshEvent) => metrics.recordLiveRefresh(event));
     syncJobs = await openSyncJobs(config, {
       store,
       connectors,
@@ -173,9 +178,20 @@ export async function startServer(
           concurrency: config.syncWorkerConcurrency,
           connectors,
           ...(onAccountSynced && { onAccountSynced }),
+          ...(onLiveRefresh && { onLiveRefresh }),
           ...prefixes,
         },
       );
+    }
+    // Without a queue this process runs the syncs, so it refreshes the live periods too.
+    if (config.redisUrl === undefined) {
+      live = startLiveRefreshes(config, {
+        store,
+        connectors,
+        secrets,
+        logger,
+        ...(onLiveRefresh && { onRefresh: onLiveRefresh }),
+      });
     }
     // Webhooks are posted where the syncs run: here without a queue (or with the worker in
     // serve), by the workers with one. Relays in several processes share the work safely.
@@ -218,6 +234,7 @@ export async function startServer(
         syncIntervalMinutes: config.syncIntervalMinutes,
         syncs: syncJobs.kind,
         syncWorker: worker !== undefined,
+        liveRefresh: live !== undefined || worker !== undefined ? config.liveRefresh : false,
         webhookRelay: relay !== undefined,
         ...(metricsUrl && { metrics: metricsUrl }),
       },
@@ -233,6 +250,7 @@ export async function startServer(
         stopObservingUpstream();
         // Syncs asked for over HTTP and run here (no queue) are stopped and end 'interrupted'.
         await accounts?.close();
+        await live?.stop();
         await syncJobs?.close();
         await worker?.close();
         await relay?.close();
@@ -255,6 +273,7 @@ export async function startServer(
     };
   } catch (error) {
     await accounts?.close();
+    await live?.stop();
     stopObservingUpstream();
     metricsServer?.close();
     await worker?.close();

@@ -27,6 +27,11 @@ export interface LivePeriodSnapshot {
 
 export interface LiveConnector {
   /**
+   * The day the platform's seasons are at, when it is not the clock's: the demo lives on a fixed
+   * day of 2021, so its seasons under way then are not over for it. Absent: the clock.
+   */
+  today?(): Date;
+  /**
    * The platform's own word on the season: Sleeper's `/state/nfl`, ESPN's scoring period... The
    * sync side asks it about once a minute per (sport, season), not per league. Undefined: the
    * platform has nothing to say for this sport and season (the schedule decides).

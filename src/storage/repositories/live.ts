@@ -35,10 +35,10 @@ export function firstSeasonUnderWay(now: Date): number {
 }
 
 /**
- * Leagues of seasons not over that a linked account whose credentials work can read. A finished
+ * Leagues of seasons from `firstSeason` (firstSeasonUnderWay) that a linked account whose credentials work can read. A finished
  * season's league is never listed: it causes no request at all.
  */
-export async function listLiveCandidates(db: Tx, now: Date): Promise<LiveCandidate[]> {
+export async function listLiveCandidates(db: Tx, firstSeason: number): Promise<LiveCandidate[]> {
   const rows = await db
     .selectFrom('leagues')
     .innerJoin('league_members', 'league_members.league_id', 'leagues.id')
@@ -57,7 +57,7 @@ export async function listLiveCandidates(db: Tx, now: Date): Promise<LiveCandida
       'league_refreshes.last_refresh_at',
       'league_refreshes.claimed_until',
     ])
-    .where('leagues.season', '>=', firstSeasonUnderWay(now))
+    .where('leagues.season', '>=', firstSeason)
     .where('platform_accounts.link_problem', 'is', null)
     .orderBy('leagues.id')
     .orderBy('platform_accounts.id')

@@ -14,6 +14,7 @@
 // (league_refreshes), so a league is refreshed by one process at a time and not again before due.
 import type { Platform } from '../../domain/catalog.ts';
 import { gamesUnderWay } from '../../domain/live-schedule.ts';
+import { isSeasonFinished } from '../../domain/pools.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Logger } from '../../logger.ts';
 import type { LiveState, LiveSupport } from '../../platforms/live.ts';
@@ -24,6 +25,7 @@ import { findAccount } from '../../storage/repositories/accounts.ts';
 import {
   claimLeagueRefresh,
   finishLeagueRefresh,
+  firstSeasonUnderWay,
   listLiveCandidates,
 } from '../../storage/repositories/live.ts';
 import type { LiveCandidate } from '../../storage/repositories/live.ts';
@@ -166,7 +168,17 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
   }
 
   async function replan(now: number): Promise<void> {
-    const candidates = await listLiveCandidates(store.db, new Date(now));
+    // A platform's seasons are at its own day (the demo's is fixed), the others at the clock's.
+    const todayOf = (platform: Platform): Date =>
+      connectors[platform]?.live?.today?.() ?? new Date(now);
+    const platforms = Object.keys(connectors) as Platform[];
+    const firstSeason = Math.min(
+      firstSeasonUnderWay(new Date(now)),
+      ...platforms.map((platform) => firstSeasonUnderWay(todayOf(platform))),
+    );
+    const candidates = (await listLiveCandidates(store.db, firstSeason)).filter(
+      (league) => !isSeasonFinished(league.season, todayOf(league.platform)),
+    );
     const states = new Map<string, LiveState | undefined>();
     const next = new Map<Platform, Planned[]>();
     for (const league of candidates) {
