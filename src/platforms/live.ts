@@ -12,8 +12,13 @@ import type { LeagueRef, PlatformAccount } from './connector.ts';
 export interface LiveState {
   /** The period in progress (the week, or the scoring period). */
   period: number;
-  /** Games of the period are being played, or about to be: its scores move. */
+  /** The period is under way (its season's regular weeks or playoffs). */
   live: boolean;
+  /**
+   * True: `live` says games are being played now, so the sport's schedule is not asked (the
+   * demo). Absent: a period under way is live only in the sport's game windows.
+   */
+  gamesNow?: boolean;
 }
 
 /** One period of one league, as a live refresh reads it. */

@@ -108,6 +108,7 @@ for (const dialect of testBackends()) {
           { name: '017-scale-indexes' },
           { name: '018-roster-statistics' },
           { name: '019-league-game' },
+          { name: '022-league-refreshes' },
         ]);
       } finally {
         await second.close();

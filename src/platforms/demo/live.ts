@@ -21,7 +21,7 @@ const LINEUP_TICKS = 6;
 
 export function demoLiveState(sport: Sport, season: number): LiveState {
   const calendar = seasonCalendar(sport, season);
-  return { period: currentPeriod(calendar), live: isUnderWay(calendar) };
+  return { period: currentPeriod(calendar), live: isUnderWay(calendar), gamesNow: true };
 }
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;

@@ -186,7 +186,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       const key = `${league.platform}/${league.sport}/${league.season}`;
       if (!states.has(key)) states.set(key, await platformState(league));
       const state = states.get(key);
-      const live = state?.live ?? gamesUnderWay(league.sport, league.season, new Date(now));
+      const gamesOn = (): boolean => gamesUnderWay(league.sport, league.season, new Date(now));
+      const live = state === undefined ? gamesOn() : state.live && (state.gamesNow ?? gamesOn());
       const period = state?.period ?? league.currentPeriod;
       if (!live || period === null || period < 1) continue;
       const stored = league.lastRefreshAt === null ? undefined : Date.parse(league.lastRefreshAt);
