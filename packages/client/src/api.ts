@@ -1796,7 +1796,9 @@ export interface components {
       webhook_id: number;
       /** @description Where events are POSTed. */
       url: string;
-      events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+      events: (
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated'
+      )[];
       description?: string;
       /**
        * Format: date-time
@@ -1812,7 +1814,9 @@ export interface components {
       webhook_id: number;
       /** @description Where events are POSTed. */
       url: string;
-      events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+      events: (
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated'
+      )[];
       description?: string;
       /**
        * Format: date-time
@@ -1844,7 +1848,8 @@ export interface components {
        * @description An event type (docs/webhooks.md).
        * @enum {string}
        */
-      type: 'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished';
+      type:
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated';
       /**
        * Format: int64
        * @description Whose event it is.
@@ -1898,7 +1903,8 @@ export interface components {
        * @description An event type (docs/webhooks.md).
        * @enum {string}
        */
-      type: 'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished';
+      type:
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated';
       /**
        * Format: int64
        * @description Whose event it is.
@@ -6443,6 +6449,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -6483,6 +6499,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -6523,6 +6549,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -9596,7 +9632,13 @@ export interface operations {
          */
         'application/json': {
           url: string;
-          events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+          events: (
+            | 'link.completed'
+            | 'link.failed'
+            | 'link.needs_relink'
+            | 'sync.finished'
+            | 'league.updated'
+          )[];
           description?: string;
         };
       };
