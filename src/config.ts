@@ -75,6 +75,14 @@ export interface Config {
   /** Load the demo data into an empty store when the server starts. */
   demoOnEmpty: boolean;
   /**
+   * Live refreshes (sync/live/): where syncs run (a worker, or serve without REDIS_URL), leagues
+   * whose period is live are refreshed every liveRefreshSeconds (LIVE_REFRESH, on by default).
+   */
+  liveRefresh: boolean;
+  /** The target cadence of a live league, in seconds (LIVE_REFRESH_SECONDS). */
+  liveRefreshSeconds: number;
+
+  /**
    * Load the most used pools and run every route once before listening (src/http/warm.ts).
    * Off by default: with it, RSS under a steady load settled 80-90 MB higher in the benchmark
    * (V8 set its old-space limit from the warm-up's peak), docs/performance.md.
@@ -421,6 +429,8 @@ export function loadConfig(env: Env = process.env, now: Date = new Date()): Conf
     syncWorkerInServe: boolean(env, 'SYNC_WORKER_IN_SERVE', true),
     syncWorkerConcurrency: integer(env, 'SYNC_WORKER_CONCURRENCY', 4, 1, 256),
     demoOnEmpty: boolean(env, 'FANTASY_DEMO_ON_EMPTY', true),
+    liveRefresh: boolean(env, 'LIVE_REFRESH', true),
+    liveRefreshSeconds: integer(env, 'LIVE_REFRESH_SECONDS', 30, 1, 3600),
     warmUp: boolean(env, 'WARM_UP', false),
     secretKey,
     publicBaseUrl: publicBaseUrl(env),

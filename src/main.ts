@@ -39,6 +39,8 @@ import type { SyncJobs, SyncWorker } from './sync/jobs/index.ts';
 import type { Scheduler } from './sync/scheduler.ts';
 import type { AccountSyncSummary, ConnectorRegistry } from './sync/types.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
+import { startLiveRefreshes } from './sync/live/index.ts';
+import type { LiveRefreshEvent, LiveScheduler } from './sync/live/index.ts';
 import { relaySettings, startWebhookRelay } from './webhooks/relay.ts';
 import type { WebhookRelay, WebhookRelayOptions } from './webhooks/relay.ts';
 
@@ -86,6 +88,7 @@ interface Opened {
   syncJobs?: SyncJobs;
   accounts?: AccountServices;
   worker?: SyncWorker;
+  live?: LiveScheduler;
   relay?: WebhookRelay;
   app?: App;
   metricsServer?: Server;
@@ -222,6 +225,7 @@ async function startSyncs(
     metrics &&
     ((account: AccountSyncSummary, durationMs: number) =>
       metrics.recordSync(account.platform, account.outcome, durationMs / 1000));
+  const onLiveRefresh = metrics && ((event: LiveRefreshEvent) => metrics.recordLiveRefresh(event));
   const syncJobs = await openSyncJobs(config, {
     store,
     connectors,
@@ -254,9 +258,20 @@ async function startSyncs(
         concurrency: config.syncWorkerConcurrency,
         connectors,
         ...(onAccountSynced && { onAccountSynced }),
+        ...(onLiveRefresh && { onLiveRefresh }),
         ...prefixes,
       },
     );
+  }
+  // Without a queue this process runs the syncs, so it refreshes the live periods too.
+  if (config.redisUrl === undefined) {
+    opened.live = startLiveRefreshes(config, {
+      store,
+      connectors,
+      secrets,
+      logger,
+      ...(onLiveRefresh && { onRefresh: onLiveRefresh }),
+    });
   }
   return { syncJobs, accounts };
 }
@@ -336,6 +351,8 @@ function logListening({ config, logger, opened }: Start, url: string, metricsUrl
       syncIntervalMinutes: config.syncIntervalMinutes,
       syncs: opened.syncJobs?.kind,
       syncWorker: opened.worker !== undefined,
+      liveRefresh:
+        opened.live !== undefined || opened.worker !== undefined ? config.liveRefresh : false,
       webhookRelay: opened.relay !== undefined,
       ...(metricsUrl && { metrics: metricsUrl }),
     },
@@ -363,6 +380,7 @@ async function closeOpened(opened: Opened, graceMs: number): Promise<void> {
   if (opened.metricsServer !== undefined) await stopAccepting(opened.metricsServer, 1000);
   opened.stopObservingUpstream?.();
   await opened.accounts?.close();
+  await opened.live?.stop();
   await opened.syncJobs?.close();
   await opened.worker?.close();
   await opened.relay?.close();

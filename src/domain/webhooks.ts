@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'link.failed',
   'link.needs_relink',
   'sync.finished',
+  'league.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -83,11 +84,35 @@ export interface SyncFinishedData {
   error?: string;
 }
 
+/** The parts of a league a `league.updated` event says changed. */
+export const LEAGUE_UPDATED_PARTS = ['scores', 'lineups', 'rosters', 'transactions'] as const;
+export type LeagueUpdatedPart = (typeof LEAGUE_UPDATED_PARTS)[number];
+
+/**
+ * One league changed, and which of its parts: sent at most once per league per refresh (a live
+ * refresh of its period in progress, or a sync that rewrote it).
+ */
+export interface LeagueUpdatedData {
+  league_id: number;
+  platform: Platform;
+  sport: string;
+  season: number;
+  /** The period a live refresh read; absent for a full sync. */
+  period?: number;
+  /** What changed, sorted: scores (matchup or player points), lineups, rosters, transactions. */
+  changed: LeagueUpdatedPart[];
+  /** Every user the league is a member of (the event is recorded under the first). */
+  user_ids: number[];
+  /** `live`: a live refresh of the period in progress (a sync's changes are in sync.finished). */
+  source: 'live';
+}
+
 export interface WebhookDataByType {
   'link.completed': LinkCompletedData;
   'link.failed': LinkFailedData;
   'link.needs_relink': LinkNeedsRelinkData;
   'sync.finished': SyncFinishedData;
+  'league.updated': LeagueUpdatedData;
 }
 
 /** An event as it is recorded in the outbox, before it gets an id and a time. */

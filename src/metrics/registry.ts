@@ -22,6 +22,8 @@ export class ServiceMetrics {
   readonly requests: RequestMetrics;
   private readonly syncs: Histogram<'platform' | 'outcome'>;
   private readonly upstream: Counter<'platform' | 'status'>;
+  private readonly liveRefreshes: Counter<'platform' | 'outcome'>;
+  private readonly liveLag: Histogram<'platform'>;
 
   constructor(sources: MetricsSources) {
     const { registry } = this;
@@ -54,6 +56,19 @@ export class ServiceMetrics {
       help: 'Account syncs run by this process, by platform and outcome (ok, unchanged, partial, failed).',
       labelNames: ['platform', 'outcome'],
       buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800],
+      registers: [registry],
+    });
+    this.liveRefreshes = new Counter({
+      name: 'fantasy_live_refreshes_total',
+      help: 'Live refreshes of a league by this process, by platform and outcome (written, unchanged, failed).',
+      labelNames: ['platform', 'outcome'],
+      registers: [registry],
+    });
+    this.liveLag = new Histogram({
+      name: 'fantasy_live_refresh_lag_seconds',
+      help: 'How old a live league was when refreshed (since its previous refresh), by platform.',
+      labelNames: ['platform'],
+      buckets: [5, 10, 15, 30, 45, 60, 90, 120, 300, 600],
       registers: [registry],
     });
     this.upstream = new Counter({
@@ -125,6 +140,12 @@ export class ServiceMetrics {
 
   recordSync(platform: string, outcome: string, seconds: number): void {
     this.syncs.labels(platform, outcome).observe(seconds);
+  }
+
+  recordLiveRefresh(event: { platform: string; outcome: string; lagSeconds?: number }): void {
+    this.liveRefreshes.labels(event.platform, event.outcome).inc();
+    if (event.lagSeconds !== undefined)
+      this.liveLag.labels(event.platform).observe(event.lagSeconds);
   }
 
   recordUpstreamCall(platform: string, status: string): void {

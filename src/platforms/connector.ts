@@ -4,6 +4,7 @@
 import type { Platform, Sport } from '../domain/catalog.ts';
 import type { PoolKey } from '../domain/pools.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot } from '../domain/records.ts';
+import type { LiveConnector } from './live.ts';
 
 /** Non-secret, connector-owned settings kept with a link (ESPN league ids followed, ...). */
 export type AccountSettings = Readonly<Record<string, unknown>>;
@@ -132,6 +133,8 @@ export interface PlatformConnector {
     account: PlatformAccount,
     signal?: AbortSignal,
   ): Promise<PlayerPoolSnapshot | null>;
+  /** Live refreshes of a period in progress (platforms/live.ts); absent: the generic fallback. */
+  readonly live?: LiveConnector;
 }
 
 export type PlatformErrorKind =

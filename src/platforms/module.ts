@@ -6,6 +6,7 @@
 import { PLATFORM_FACTS } from '../domain/catalog.ts';
 import type { Platform, PlatformFacts, Sport } from '../domain/catalog.ts';
 import type { AccountSettings, LinkRequest, PlatformConnector } from './connector.ts';
+import type { LiveSupport } from './live.ts';
 import type { RequestBudget } from './request-budget.ts';
 
 /** A configuration variable; config.ts reads it from the environment and fails naming it. */
@@ -151,6 +152,11 @@ export interface PlatformModule<
   /** Calls per minute of the whole deployment; absent: no budget (it makes no calls). */
   requestsPerMinute?(settings: V): number;
   createConnector(settings: V, budget: RequestBudget | undefined): PlatformConnector;
+  /**
+   * How the platform's live refreshes work (its connector's `live`). Absent: the sport's schedule
+   * says when a period is live, and a live refresh is the connector's full league fetch.
+   */
+  readonly live?: LiveSupport;
 }
 
 /** A module, typed against its own variables, with the facts the store keeps of it (domain). */

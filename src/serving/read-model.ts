@@ -20,6 +20,8 @@ import { findTokenByHash } from '../storage/repositories/tokens.ts';
 import { findPlayerIdsElsewhere } from '../storage/repositories/crossref.ts';
 import type { PlayerIdElsewhere } from '../storage/repositories/crossref.ts';
 import { findLeagueSyncTimes, findUserOverview } from '../storage/repositories/user-overview.ts';
+import { findLeagueRefreshes } from '../storage/repositories/live.ts';
+import type { LeagueRefreshState } from '../storage/repositories/live.ts';
 import type { UserOverview } from '../storage/repositories/user-overview.ts';
 import { poolKeyOf } from '../domain/pools.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
@@ -72,6 +74,8 @@ export interface ReadModel {
   findUserOverview(userId: number): Promise<UserOverview | undefined>;
   /** league id -> when a sync of the user's last read it from its platform. */
   findLeagueSyncTimes(userId: number): Promise<Map<number, string>>;
+  /** The live refreshes of these leagues (sync/live/): last and next planned, by league id. */
+  findLeagueRefreshes(leagueIds: readonly number[]): Promise<Map<number, LeagueRefreshState>>;
   /** A page of transactions, newest first; undefined when `filter.rosterId` is no team of it. */
   listTransactions(
     league: League,
@@ -138,6 +142,7 @@ export function createStoreReadModel(store: Store, seasons: readonly number[]): 
     findPlayerIds: (league, playerId) => findPlayerIdsElsewhere(db, poolKeyOf(league), playerId),
     findUserOverview: (userId) => findUserOverview(db, userId),
     findLeagueSyncTimes: (userId) => findLeagueSyncTimes(db, userId),
+    findLeagueRefreshes: (leagueIds) => findLeagueRefreshes(db, leagueIds),
     listTransactions: (league, filter) => readTransactions(db, league, filter),
     listDrafts: (league) => readDrafts(db, league),
     findRules: (league) => readRules(db, league),

@@ -394,6 +394,21 @@ export interface Schema {
   lineups: LineupsTable;
   league_injuries: LeagueInjuriesTable;
   league_seasons: LeagueSeasonsTable;
+  league_refreshes: LeagueRefreshesTable;
+}
+
+/** A league's live refreshes: when last and next, and which process holds it now (022). */
+export interface LeagueRefreshesTable {
+  league_id: number;
+  /** The live period last refreshed. */
+  period: number | null;
+  last_refresh_at: string | null;
+  next_refresh_at: string | null;
+  /** 'written', 'unchanged' or 'failed'. */
+  last_outcome: string | null;
+  last_error: string | null;
+  /** A refresh in progress holds the league until then (a process that died lets it lapse). */
+  claimed_until: string | null;
 }
 
 /** A league's LeagueRules (domain/game.ts) as JSON, read and replaced whole (migration 019). */

@@ -280,10 +280,10 @@ function isCredentialsRejected(error: unknown): boolean {
 }
 
 /** The account as a connector sees it: credentials decrypted, and a way to store rotated ones. */
-function toPlatformAccount(
+export function toPlatformAccount(
   store: Store,
   account: LinkedAccount,
-  options: SyncOptions,
+  options: Pick<SyncOptions, 'secrets'>,
 ): PlatformAccount {
   const result: PlatformAccount = {
     platform: account.platform,

@@ -10,7 +10,10 @@ import { linkAccount, markLinkProblem } from '../storage/repositories/accounts.t
 import type { AccountLink, LinkedAccount } from '../storage/repositories/accounts.ts';
 import { finishSyncRun } from '../storage/repositories/syncs.ts';
 import type { SyncRunResult } from '../storage/repositories/syncs.ts';
+import { applyLivePeriod } from '../storage/repositories/live.ts';
+import type { LivePeriodWrite } from '../storage/repositories/live.ts';
 import { recordWebhookEvent } from '../storage/repositories/webhooks.ts';
+import type { LeagueUpdatedPart } from '../domain/webhooks.ts';
 import type { AccountSyncSummary } from './types.ts';
 
 /** Stores a link, and `link.completed`. */
@@ -122,5 +125,36 @@ export async function finishSyncRunAndReport(
         ...(result.error !== undefined && { error: result.error }),
       },
     });
+  });
+}
+
+/**
+ * One period of one league from a live refresh, and `league.updated` naming what changed: once
+ * per league per refresh, and none when nothing did (nothing is written then either).
+ */
+export async function writeLivePeriodAndReport(
+  store: Store,
+  write: LivePeriodWrite,
+): Promise<LeagueUpdatedPart[]> {
+  return writeTransaction(store, async (tx) => {
+    const changed = await applyLivePeriod(tx, write);
+    const userId = write.userIds[0];
+    if (changed.length > 0 && userId !== undefined) {
+      await recordWebhookEvent(tx, {
+        type: 'league.updated',
+        userId,
+        data: {
+          league_id: write.leagueId,
+          platform: write.platform,
+          sport: write.sport,
+          season: write.season,
+          period: write.period,
+          changed,
+          user_ids: [...write.userIds],
+          source: 'live',
+        },
+      });
+    }
+    return changed;
   });
 }

@@ -1805,7 +1805,9 @@ export interface components {
       webhook_id: number;
       /** @description Where events are POSTed. */
       url: string;
-      events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+      events: (
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated'
+      )[];
       description?: string;
       /**
        * Format: date-time
@@ -1836,7 +1838,9 @@ export interface components {
       webhook_id: number;
       /** @description Where events are POSTed. */
       url: string;
-      events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+      events: (
+        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'league.updated'
+      )[];
       description?: string;
       /**
        * Format: date-time
@@ -1884,7 +1888,12 @@ export interface components {
        * @enum {string}
        */
       type:
-        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'webhook.test';
+        | 'link.completed'
+        | 'link.failed'
+        | 'link.needs_relink'
+        | 'sync.finished'
+        | 'league.updated'
+        | 'webhook.test';
       /**
        * Format: int64
        * @description Whose event it is (none for a test event).
@@ -1961,7 +1970,12 @@ export interface components {
        * @enum {string}
        */
       type:
-        'link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished' | 'webhook.test';
+        | 'link.completed'
+        | 'link.failed'
+        | 'link.needs_relink'
+        | 'sync.finished'
+        | 'league.updated'
+        | 'webhook.test';
       /**
        * Format: int64
        * @description Whose event it is (none for a test event).
@@ -6545,6 +6559,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -6585,6 +6609,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -6625,6 +6659,16 @@ export interface operations {
                * @description When a sync of this user's accounts last read the league from its platform (changed or not). Absent when only another account of the store has synced it.
                */
               last_synced_at?: string;
+              /**
+               * Format: date-time
+               * @description When a live refresh last read the period in progress (its scores and lineups). Absent when no live refresh has read the league.
+               */
+              last_refreshed_at?: string;
+              /**
+               * Format: date-time
+               * @description When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, or later when the platform's budget is shared by more live leagues).
+               */
+              next_refresh_at?: string;
               /** @description The season is over (from July 1 after the year it started): its league no longer changes, and syncs leave it alone once they have read it in full. */
               season_finished: boolean;
             }[];
@@ -9702,7 +9746,13 @@ export interface operations {
          */
         'application/json': {
           url: string;
-          events: ('link.completed' | 'link.failed' | 'link.needs_relink' | 'sync.finished')[];
+          events: (
+            | 'link.completed'
+            | 'link.failed'
+            | 'link.needs_relink'
+            | 'sync.finished'
+            | 'league.updated'
+          )[];
           description?: string;
         };
       };

@@ -19,10 +19,14 @@ import {
   generateDemoData,
 } from './plan.ts';
 import type { DemoData } from './plan.ts';
+import { DEMO_TODAY } from './calendar.ts';
+import { demoLivePeriod, demoLiveState } from './live.ts';
 
 export interface DemoConnectorOptions {
   /** Same seed, same data, byte for byte. */
   seed?: number;
+  /** Plays the current week live on this clock (DEMO_LIVE, platforms/demo/live.ts). */
+  live?: { now: () => number };
 }
 
 export function createDemoConnector(options: DemoConnectorOptions = {}): PlatformConnector {
@@ -41,8 +45,39 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
     }
   };
 
+  const findLeague = (ref: LeagueRef): LeagueSnapshot => {
+    const league = demoData().leagues.find(
+      (l) =>
+        l.platformLeagueKey === ref.platformLeagueKey &&
+        l.season === ref.season &&
+        l.sport === ref.sport,
+    );
+    if (!league) {
+      throw new PlatformError(
+        'demo',
+        `no ${ref.sport} league "${ref.platformLeagueKey}" in season ${ref.season}`,
+        'not_found',
+      );
+    }
+    return league;
+  };
+  const liveClock = options.live?.now;
+
   return {
     platform: 'demo',
+    ...(liveClock !== undefined && {
+      live: {
+        today: () => new Date(DEMO_TODAY),
+        livePeriod: async (sport, season) => demoLiveState(sport, season),
+        async fetchLivePeriod(account, ref, period, signal) {
+          signal?.throwIfAborted();
+          checkAccount(account);
+          const league = findLeague(ref);
+          const pool = demoData().pools.find((p) => p.sport === ref.sport);
+          return demoLivePeriod(seed, league, pool, period, liveClock());
+        },
+      },
+    }),
 
     async link(
       request: LinkRequest,
@@ -94,19 +129,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Platfor
     ): Promise<LeagueSnapshot> {
       signal?.throwIfAborted();
       checkAccount(account);
-      const league = demoData().leagues.find(
-        (l) =>
-          l.platformLeagueKey === ref.platformLeagueKey &&
-          l.season === ref.season &&
-          l.sport === ref.sport,
-      );
-      if (!league) {
-        throw new PlatformError(
-          'demo',
-          `no ${ref.sport} league "${ref.platformLeagueKey}" in season ${ref.season}`,
-          'not_found',
-        );
-      }
+      const league = findLeague(ref);
       // Copies, so a caller that edits a snapshot cannot change what the next call returns.
       const snapshot = structuredClone(league);
       // Periods the store holds as final are left out, as a platform's connector does not fetch them.

@@ -27,6 +27,15 @@ export const demo = definePlatform({
       },
     },
   },
-  settings: {},
-  createConnector: () => createDemoConnector(),
+  settings: {
+    // 1: the demo's current week plays live on the clock (platforms/demo/live.ts).
+    demoLive: { env: 'DEMO_LIVE', kind: 'integer', default: 0, min: 0, max: 1 },
+  },
+  live: {
+    state: "the demo's calendar: its 2021 football and basketball weeks of 30 November 2021",
+    callsPerRefresh: 0,
+    calls: 'none: generated from the seed and the clock (with DEMO_LIVE=1)',
+  },
+  createConnector: (settings) =>
+    createDemoConnector(settings.demoLive === 1 ? { live: { now: Date.now } } : {}),
 });

@@ -19,6 +19,7 @@ import {
 import { accountCookies, discoverLeagues } from './discovery.ts';
 import { espnSeasonId, sportOfGame } from './games.ts';
 import { fetchLeagueGame } from './league-game.ts';
+import { espnLive } from './live.ts';
 import {
   compareIds,
   mapLeagueSnapshot,
@@ -44,6 +45,7 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
 
   return {
     platform: 'espn',
+    live: espnLive(api),
 
     async link(request, existing, signal) {
       if (request.username !== undefined || request.email !== undefined || request.code) {

@@ -118,6 +118,13 @@ export const espn = definePlatform({
     );
   },
   requestsPerMinute: () => REQUESTS_PER_MINUTE,
+  live: {
+    state:
+      "the sport's schedule; the period is the league's matchup period, read at ESPN's scoring period",
+    callsPerRefresh: 2,
+    calls:
+      'the league with views mTeam, mSettings, mMatchupScore; the period box score (mMatchupScore, mBoxscore, scoringPeriodId)',
+  },
   createConnector: (settings, budget) =>
     createEspnConnector({
       baseUrl: settings.espnBaseUrl,

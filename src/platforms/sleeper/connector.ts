@@ -29,6 +29,7 @@ import {
 import { fetchLeagueActivity } from './fetch-activity.ts';
 import type { SleeperCalls } from './fetch-activity.ts';
 import { fetchHistory, leagueGame } from './fetch-game.ts';
+import { sleeperLive } from './live.ts';
 import { responses, validate } from './schemas.ts';
 import type { SleeperDraftPick } from './schemas.ts';
 
@@ -72,6 +73,7 @@ export function createSleeperConnector(options: SleeperConnectorOptions): Platfo
 
   return {
     platform: 'sleeper',
+    live: sleeperLive(callsFor),
 
     async link(request, _existing, signal) {
       const username = request.username?.trim();

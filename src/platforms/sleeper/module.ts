@@ -41,6 +41,12 @@ export const sleeper = definePlatform({
     },
   },
   requestsPerMinute: (settings) => settings.sleeperRequestsPerMinute,
+  live: {
+    state: 'GET /state/<sport>: the week under way while season_type is regular or post',
+    callsPerRefresh: 3,
+    calls:
+      'GET /league/<id> (its slots), /league/<id>/rosters (IR, taxi), /league/<id>/matchups/<week>',
+  },
   createConnector: (settings, budget) =>
     createSleeperConnector({ baseUrl: settings.sleeperBaseUrl, ...(budget && { budget }) }),
 });

@@ -9,6 +9,7 @@ import { defineOperation } from '../operation.ts';
 import type { Operation } from '../operation.ts';
 import { LeagueSchema, SportSchema, literals } from '../schemas.ts';
 import { NoQuery } from './common.ts';
+import type { LeagueRefreshState } from '../../storage/repositories/live.ts';
 
 const ProductSchema = literals(PRODUCTS);
 const PlatformSchema = literals(PLATFORMS);
@@ -25,6 +26,22 @@ export const LeagueStateSchema = Type.Object(
         description:
           "When a sync of this user's accounts last read the league from its platform (changed " +
           'or not). Absent when only another account of the store has synced it.',
+      }),
+    ),
+    last_refreshed_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When a live refresh last read the period in progress (its scores and lineups). ' +
+          'Absent when no live refresh has read the league.',
+      }),
+    ),
+    next_refresh_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the next live refresh is planned while the period stays live (LIVE_REFRESH_SECONDS, ' +
+          "or later when the platform's budget is shared by more live leagues).",
       }),
     ),
     season_finished: Type.Boolean({
@@ -74,6 +91,7 @@ export function getMeta(seasons: readonly number[], now: () => Date = () => new 
         context.read.findLeagues(userId, { sports: [], seasons: [] }),
         context.read.findLeagueSyncTimes(userId),
       ]);
+      const refreshes = await context.read.findLeagueRefreshes(leagues.map((l) => l.leagueId));
       const at = now();
       return {
         platforms: [...PLATFORMS],
@@ -89,10 +107,18 @@ export function getMeta(seasons: readonly number[], now: () => Date = () => new 
             sport: league.sport,
             season: league.season,
             ...(syncedAt !== undefined && { last_synced_at: syncedAt }),
+            ...refreshFields(refreshes.get(league.leagueId)),
             season_finished: isSeasonFinished(league.season, at),
           };
         }),
       };
     },
   });
+}
+
+function refreshFields(state: LeagueRefreshState | undefined) {
+  return {
+    ...(state?.lastRefreshAt !== undefined && { last_refreshed_at: state.lastRefreshAt }),
+    ...(state?.nextRefreshAt !== undefined && { next_refresh_at: state.nextRefreshAt }),
+  };
 }

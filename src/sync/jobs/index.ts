@@ -6,6 +6,8 @@ import type { Logger } from '../../logger.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
 import { createConnectorRegistry } from '../connectors.ts';
+import { startLiveRefreshes } from '../live/index.ts';
+import type { LiveRefreshEvent } from '../live/index.ts';
 import { openPlatformBudgets } from '../platform-budgets.ts';
 import type { ConnectorRegistry, SyncOptions } from '../types.ts';
 import { createInProcessSyncJobs } from './in-process.ts';
@@ -60,6 +62,8 @@ export interface WorkerDeps extends RedisPrefixes {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   onAccountSynced?: SyncOptions['onAccountSynced'];
+  /** Each live refresh of the worker's live scheduler (metrics). */
+  onLiveRefresh?: (event: LiveRefreshEvent) => void;
 }
 
 /**
@@ -68,7 +72,10 @@ export interface WorkerDeps extends RedisPrefixes {
  * which count in the same store).
  */
 export async function startConfiguredWorker(
-  config: Pick<Config, 'redisUrl' | 'platforms' | 'supportedSeasons'> & { redisUrl: string },
+  config: Pick<
+    Config,
+    'redisUrl' | 'platforms' | 'supportedSeasons' | 'liveRefresh' | 'liveRefreshSeconds'
+  > & { redisUrl: string },
   deps: WorkerDeps,
 ): Promise<SyncWorker> {
   const { startSyncWorker } = await import('./worker.ts');
@@ -105,8 +112,17 @@ export async function startConfiguredWorker(
     await budgets?.close();
     throw error;
   }
+  // Live periods are refreshed where syncs run (sync/live/), on by default (LIVE_REFRESH).
+  const live = startLiveRefreshes(config, {
+    store: deps.store,
+    connectors,
+    logger: deps.logger,
+    ...(deps.secrets && { secrets: deps.secrets }),
+    ...(deps.onLiveRefresh && { onRefresh: deps.onLiveRefresh }),
+  });
   return {
     async close() {
+      await live?.stop();
       await worker.close();
       await budgets?.close();
     },

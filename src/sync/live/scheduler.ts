@@ -1,0 +1,352 @@
+// The live scheduler (issue 42): freshness by what is happening. A league whose period is live
+// (its platform says so, or else its sport's schedule) is refreshed every LIVE_REFRESH_SECONDS;
+// the rest of its season waits for the background sync (SYNC_INTERVAL_MINUTES), and a finished
+// season's league is never even looked at (listLiveCandidates leaves it out).
+//
+// Within each platform's budget: a live refresh costs the calls its module says, and the live
+// refreshes of a platform may use LIVE_BUDGET_SHARE of its budget (the rest is left to the
+// background syncs and the links' reserve). When more leagues are live than that allows at the
+// cadence, the interval of every league of the platform grows alike (leagues x calls / budget),
+// and the due leagues go oldest-refreshed first: every league a bit staler, none starved. The
+// connectors' own RequestBudget (shared through Redis) still holds each call to the limit.
+//
+// Several processes may run one: a refresh first claims its league in the store
+// (league_refreshes), so a league is refreshed by one process at a time and not again before due.
+import type { Platform } from '../../domain/catalog.ts';
+import { gamesUnderWay } from '../../domain/live-schedule.ts';
+import { isSeasonFinished } from '../../domain/pools.ts';
+import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
+import type { Logger } from '../../logger.ts';
+import type { LiveState, LiveSupport } from '../../platforms/live.ts';
+import { linkReserve } from '../../platforms/request-budget.ts';
+import type { SecretBox } from '../../secrets.ts';
+import type { Store } from '../../storage/db.ts';
+import { findAccount } from '../../storage/repositories/accounts.ts';
+import {
+  claimLeagueRefresh,
+  finishLeagueRefresh,
+  firstSeasonUnderWay,
+  listLiveCandidates,
+} from '../../storage/repositories/live.ts';
+import type { LiveCandidate } from '../../storage/repositories/live.ts';
+import { toPlatformAccount } from '../engine.ts';
+import { describeError } from '../errors.ts';
+import type { SchedulerTimers } from '../scheduler.ts';
+import type { ConnectorRegistry } from '../types.ts';
+import { fetchLivePeriod, writeLiveRefresh } from './refresh.ts';
+
+/** Of a platform's budget (less the links' reserve), what live refreshes may use. */
+export const LIVE_BUDGET_SHARE = 0.8;
+/** What a refresh of a platform without its own live read costs: a full league fetch, about. */
+export const FALLBACK_CALLS_PER_REFRESH = 6;
+/** Refreshes of one platform under way at once in one process. */
+export const DEFAULT_LIVE_CONCURRENCY = 8;
+/** How long a refresh holds its league before another process may take it. */
+const CLAIM_MS = 120_000;
+
+export interface LivePlatform {
+  /** The platform's calls per minute (its module's requestsPerMinute); absent: no budget. */
+  perMinute?: number;
+  live?: LiveSupport;
+}
+
+export interface LiveRefreshEvent {
+  platform: Platform;
+  leagueId: number;
+  outcome: 'written' | 'unchanged' | 'failed';
+  changed: readonly LeagueUpdatedPart[];
+  /** How old the league's live data was when this refresh read it (since the previous one). */
+  lagSeconds?: number;
+}
+
+export interface LiveSchedulerOptions {
+  store: Store;
+  connectors: ConnectorRegistry;
+  platforms: Partial<Record<Platform, LivePlatform>>;
+  /** The target cadence of a live league (LIVE_REFRESH_SECONDS). */
+  liveSeconds: number;
+  secrets?: SecretBox;
+  logger?: Logger;
+  /** ms since the epoch; injected by tests and the demo's live week. */
+  now?: () => number;
+  onRefresh?: (event: LiveRefreshEvent) => void;
+  /** How often due leagues are looked for. */
+  tickMs?: number;
+  /** How often the live leagues and the platforms' states are read again. */
+  planMs?: number;
+  concurrency?: number;
+  timers?: SchedulerTimers;
+}
+
+export interface LiveLeaguePlan {
+  leagueId: number;
+  platform: Platform;
+  period: number;
+  intervalMs: number;
+}
+
+export interface LiveScheduler {
+  start(): void;
+  /** Plans when due and starts the refreshes that are due; resolves once they are started. */
+  tick(): Promise<void>;
+  /** Resolves when no refresh is under way. */
+  settled(): Promise<void>;
+  /** The live leagues of the last plan, with their interval. */
+  plan(): readonly LiveLeaguePlan[];
+  stop(): Promise<void>;
+}
+
+const realTimers: SchedulerTimers = {
+  set: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The interval between two refreshes of one live league of a platform with `live` leagues live. */
+export function liveIntervalMs(platform: LivePlatform, live: number, liveSeconds: number): number {
+  const target = liveSeconds * 1000;
+  if (platform.perMinute === undefined || live === 0) return target;
+  const usable = Math.max(
+    1,
+    (platform.perMinute - linkReserve(platform.perMinute)) * LIVE_BUDGET_SHARE,
+  );
+  const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
+  return Math.max(target, Math.ceil((live * calls * 60_000) / usable));
+}
+
+interface Planned {
+  league: LiveCandidate;
+  period: number;
+}
+
+export function createLiveScheduler(options: LiveSchedulerOptions): LiveScheduler {
+  const { store, connectors, logger } = options;
+  const clock = options.now ?? Date.now;
+  const timers = options.timers ?? realTimers;
+  const tickMs = options.tickMs ?? 1000;
+  const planMs = options.planMs ?? Math.min(30_000, options.liveSeconds * 1000);
+  const concurrency = options.concurrency ?? DEFAULT_LIVE_CONCURRENCY;
+  const controller = new AbortController();
+  /** ms of each league's last refresh, as this process knows it. */
+  const last = new Map<number, number>();
+  const inflight = new Map<number, Promise<void>>();
+  const inflightByPlatform = new Map<Platform, number>();
+  let planned = new Map<Platform, Planned[]>();
+  let plannedAt: number | undefined;
+  let handle: unknown;
+  let ticking: Promise<void> | undefined;
+  let stopped = false;
+
+  const iso = (ms: number): string => new Date(ms).toISOString();
+
+  async function accountFor(league: LiveCandidate) {
+    const account = await findAccount(store.db, league.accountId);
+    if (account === undefined) return undefined;
+    return toPlatformAccount(store, account, {
+      ...(options.secrets && { secrets: options.secrets }),
+    });
+  }
+
+  /** The platform's word on a sport's season, or undefined to go by the schedule. */
+  async function platformState(league: LiveCandidate): Promise<LiveState | undefined> {
+    const ask = connectors[league.platform]?.live?.livePeriod;
+    if (ask === undefined) return undefined;
+    try {
+      const account = await accountFor(league);
+      if (account === undefined) return undefined;
+      return await ask(league.sport, league.season, account, controller.signal);
+    } catch (error) {
+      logger?.warn(
+        { platform: league.platform, sport: league.sport, err: describeError(error) },
+        'live state not read; going by the schedule',
+      );
+      return undefined;
+    }
+  }
+
+  async function replan(now: number): Promise<void> {
+    // A platform's seasons are at its own day (the demo's is fixed), the others at the clock's.
+    const todayOf = (platform: Platform): Date =>
+      connectors[platform]?.live?.today?.() ?? new Date(now);
+    const platforms = Object.keys(connectors) as Platform[];
+    const firstSeason = Math.min(
+      firstSeasonUnderWay(new Date(now)),
+      ...platforms.map((platform) => firstSeasonUnderWay(todayOf(platform))),
+    );
+    const candidates = (await listLiveCandidates(store.db, firstSeason)).filter(
+      (league) => !isSeasonFinished(league.season, todayOf(league.platform)),
+    );
+    const states = new Map<string, LiveState | undefined>();
+    const next = new Map<Platform, Planned[]>();
+    for (const league of candidates) {
+      if (connectors[league.platform] === undefined) continue;
+      const key = `${league.platform}/${league.sport}/${league.season}`;
+      if (!states.has(key)) states.set(key, await platformState(league));
+      const state = states.get(key);
+      const gamesOn = (): boolean => gamesUnderWay(league.sport, league.season, new Date(now));
+      const live = state === undefined ? gamesOn() : state.live && (state.gamesNow ?? gamesOn());
+      const period = state?.period ?? league.currentPeriod;
+      if (!live || period === null || period < 1) continue;
+      const stored = league.lastRefreshAt === null ? undefined : Date.parse(league.lastRefreshAt);
+      if (stored !== undefined)
+        last.set(league.leagueId, Math.max(last.get(league.leagueId) ?? 0, stored));
+      const list = next.get(league.platform) ?? [];
+      list.push({ league, period });
+      next.set(league.platform, list);
+    }
+    planned = next;
+    plannedAt = now;
+  }
+
+  function intervalOf(platform: Platform): number {
+    return liveIntervalMs(
+      options.platforms[platform] ?? {},
+      planned.get(platform)?.length ?? 0,
+      options.liveSeconds,
+    );
+  }
+
+  async function refresh(item: Planned, intervalMs: number, startedAt: number): Promise<void> {
+    const { league } = item;
+    const claimed = await claimLeagueRefresh(
+      store,
+      league.leagueId,
+      iso(startedAt),
+      iso(startedAt + CLAIM_MS),
+      iso(startedAt - intervalMs),
+    );
+    const previous = last.get(league.leagueId);
+    if (!claimed) {
+      // Another process has it, or refreshed it since: its time is read at the next plan.
+      last.set(league.leagueId, startedAt);
+      return;
+    }
+    const connector = connectors[league.platform];
+    let outcome: LiveRefreshEvent['outcome'] = 'failed';
+    let changed: LeagueUpdatedPart[] = [];
+    let error: string | undefined;
+    try {
+      const account = await accountFor(league);
+      if (connector === undefined || account === undefined)
+        throw new Error('no account to read it');
+      const snapshot = await fetchLivePeriod(
+        store,
+        connector,
+        account,
+        league,
+        item.period,
+        controller.signal,
+      );
+      changed = await writeLiveRefresh(store, league, snapshot);
+      outcome = changed.length > 0 ? 'written' : 'unchanged';
+    } catch (caught) {
+      error = describeError(caught);
+      logger?.warn(
+        { platform: league.platform, leagueId: league.leagueId, err: error },
+        'live refresh failed',
+      );
+    }
+    const at = clock();
+    last.set(league.leagueId, at);
+    await finishLeagueRefresh(store.db, league.leagueId, {
+      period: item.period,
+      at: iso(at),
+      next: iso(at + intervalMs),
+      outcome,
+      ...(error !== undefined && { error }),
+    });
+    options.onRefresh?.({
+      platform: league.platform,
+      leagueId: league.leagueId,
+      outcome,
+      changed,
+      ...(previous !== undefined && { lagSeconds: (startedAt - previous) / 1000 }),
+    });
+  }
+
+  function startDue(now: number): void {
+    for (const [platform, leagues] of planned) {
+      const intervalMs = intervalOf(platform);
+      const free = concurrency - (inflightByPlatform.get(platform) ?? 0);
+      if (free <= 0) continue;
+      const due = leagues
+        .filter((item) => !inflight.has(item.league.leagueId))
+        .filter((item) => (last.get(item.league.leagueId) ?? -Infinity) + intervalMs <= now)
+        .sort(
+          (a, b) =>
+            (last.get(a.league.leagueId) ?? -Infinity) -
+              (last.get(b.league.leagueId) ?? -Infinity) || a.league.leagueId - b.league.leagueId,
+        );
+      for (const item of due.slice(0, free)) {
+        const id = item.league.leagueId;
+        inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 0) + 1);
+        const running = refresh(item, intervalMs, now)
+          .catch((caught: unknown) => {
+            logger?.error({ err: caught, leagueId: id }, 'live refresh not recorded');
+          })
+          .finally(() => {
+            inflight.delete(id);
+            inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 1) - 1);
+          });
+        inflight.set(id, running);
+      }
+    }
+  }
+
+  async function runTick(): Promise<void> {
+    if (stopped) return;
+    const now = clock();
+    if (plannedAt === undefined || now - plannedAt >= planMs) await replan(now);
+    startDue(now);
+  }
+
+  const tick = (): Promise<void> => {
+    ticking ??= runTick()
+      .catch((caught: unknown) => {
+        logger?.error({ err: caught }, 'live scheduling failed');
+      })
+      .finally(() => {
+        ticking = undefined;
+      });
+    return ticking;
+  };
+
+  const arm = (): void => {
+    if (stopped) return;
+    handle = timers.set(() => {
+      handle = undefined;
+      void tick().finally(arm);
+    }, tickMs);
+  };
+
+  return {
+    start() {
+      if (handle === undefined && !stopped) arm();
+    },
+    tick,
+    async settled() {
+      while (inflight.size > 0) await Promise.all([...inflight.values()]);
+    },
+    plan() {
+      return [...planned].flatMap(([platform, leagues]) =>
+        leagues.map((item) => ({
+          leagueId: item.league.leagueId,
+          platform,
+          period: item.period,
+          intervalMs: intervalOf(platform),
+        })),
+      );
+    },
+    async stop() {
+      stopped = true;
+      if (handle !== undefined) timers.clear(handle);
+      handle = undefined;
+      controller.abort();
+      await ticking;
+      await Promise.allSettled([...inflight.values()]);
+    },
+  };
+}
