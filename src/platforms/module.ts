@@ -72,8 +72,12 @@ export interface RefusalWords {
    * connector's message without its platform prefix; absent: that message as it is.
    */
   invalidInput?(message: string): string;
-  /** A link the platform refused: `kind` is the platform error's ('not_found', ...). */
-  refused(kind: string, typed: Typed): string;
+  /**
+   * A link the platform refused: `kind` is the platform error's ('not_found', ...), `message`
+   * the connector's, without its platform prefix (for a platform whose refusals of one kind
+   * differ).
+   */
+  refused(kind: string, typed: Typed, message: string): string;
 }
 
 /** How a user links the platform over HTTP: the admin API's body and the connect page's form. */
