@@ -93,9 +93,9 @@ describe('a SQLite store busy with another writer', () => {
     assert.ok(busy.every((line) => line.code === 'SQLITE_BUSY'));
     assert.equal(t.logs.filter((line) => line.msg === 'request failed').length, 0);
     // Nothing was written meanwhile, and the store takes writes again once the lock is gone.
-    const list = await admin.json<Array<{ name: string }>>('GET', '/admin/users');
+    const list = await admin.json<{ users: Array<{ name: string }> }>('GET', '/admin/users');
     assert.deepEqual(
-      list.body.map((u) => u.name),
+      list.body.users.map((u) => u.name),
       ['busy'],
     );
     assert.equal((await admin.call('POST', '/admin/users', { name: 'carol' })).status, 201);
