@@ -268,9 +268,13 @@ async function runAccount(
   // is detached only when GONE_SYNCS_TO_DETACH syncs in a row find it gone (not listed, or
   // answered "no such league"). Only the seasons looked at: leagues of seasons left alone or no
   // longer supported stay.
-  const keepLeagueIds = summary.leagues.flatMap((l) => (l.leagueId === null ? [] : [l.leagueId]));
+  const goneAnswer = (l: LeagueSyncResult): boolean =>
+    l.outcome === 'failed' && l.errorKind === 'not_found';
+  const keepLeagueIds = summary.leagues.flatMap((l) =>
+    l.leagueId === null || goneAnswer(l) ? [] : [l.leagueId],
+  );
   const unreadKeys = summary.leagues
-    .filter((l) => l.outcome === 'failed' && l.errorKind !== 'not_found')
+    .filter((l) => l.outcome === 'failed' && !goneAnswer(l))
     .map((l) => l.platformLeagueKey);
   summary.leaguesDetached = await detachLeagues(store, {
     userId,

@@ -237,7 +237,6 @@ for (const dialect of testBackends()) {
         { platformLeagueKey: '100', season: 2021, sport: 'football', name: 'Alpha' },
       ]);
       const summary = await sync(alice);
-      connector.listOnly.clear();
       assert.equal(summary.outcome, 'failed');
       assert.equal(summary.leaguesDetached, 0);
       assert.deepEqual(await findLeaguesForUser(store.db, alice, ALL), [stored]);
@@ -245,6 +244,14 @@ for (const dialect of testBackends()) {
       assert.equal(last?.outcome, 'failed');
       assert.equal(Number(last?.league_id), stored.leagueId);
       assert.match(last?.error ?? '', /not found/);
+      // "Not found" is the platform saying it is gone: on the last of enough syncs in a row, it goes.
+      for (let run = 2; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync(alice)).leaguesDetached, 0);
+      }
+      const gone = await sync(alice);
+      connector.listOnly.clear();
+      assert.equal(gone.leaguesDetached, 1);
+      assert.deepEqual(await findLeaguesForUser(store.db, alice, ALL), []);
     });
 
     it('detaches nothing when the league list itself cannot be fetched', async () => {
