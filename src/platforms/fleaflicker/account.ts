@@ -56,3 +56,21 @@ export function accountEmail(account: PlatformAccount): string {
     'credentials_rejected',
   );
 }
+
+/**
+ * A link stored when its id was the address itself, in today's form; undefined for an id that is
+ * already a digest.
+ */
+export function upgradeStoredId(
+  externalUserId: string,
+  context: LinkContext,
+): { externalUserId: string; credentials: string } | undefined {
+  if (!externalUserId.includes('@')) return undefined;
+  let email: string;
+  try {
+    email = normalizeEmail(externalUserId);
+  } catch {
+    return undefined;
+  }
+  return { externalUserId: accountIdOf(email, context), credentials: credentialsText(email) };
+}
