@@ -32,6 +32,7 @@ import type { AttemptStores } from './sync/attempts.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
+import { pseudonymizeStoredEmails } from './sync/legacy-links.ts';
 import { openPlatformBudgets } from './sync/platform-budgets.ts';
 import type { PlatformBudgets } from './sync/platform-budgets.ts';
 import { openSyncJobs, startConfiguredWorker } from './sync/jobs/index.ts';
@@ -121,6 +122,8 @@ export async function startServer(
   try {
     // Before anything is written or encrypted: a key that is not the store's is refused.
     await checkSecretKey(store, config);
+    // Links stored with an e-mail address as their id get today's keyed one (sync/legacy-links.ts).
+    await pseudonymizeStoredEmails(store, secrets);
     await openRateLimits(start);
     await markInterruptedRuns(start);
     const demoToken = await loadDemoIfEmpty(start);

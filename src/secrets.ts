@@ -95,10 +95,24 @@ export function decryptSecret(key: Buffer, encoded: string): string {
   }
 }
 
+/**
+ * A stable id for personal data (an e-mail address): an HMAC under the key with a label of its
+ * own, so it is not any other value derived from the key (secretKeyCheckValue), and without the
+ * key it cannot be recomputed from a guessed address. 32 hex digits (128 bits).
+ */
+export function pseudonymOf(key: Buffer, label: string, text: string): string {
+  return createHmac('sha256', key)
+    .update(`fantasy-data pseudonym v1\0${label}\0${text}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
 /** Encrypts and decrypts with a key loaded only when first needed (no key file for Sleeper-only use). */
 export interface SecretBox {
   encrypt(plaintext: string): string;
   decrypt(encoded: string): string;
+  /** pseudonymOf under the box's key. */
+  pseudonym(label: string, text: string): string;
 }
 
 export function createSecretBox(config: Pick<Config, 'secretKey' | 'dataDir'>): SecretBox {
@@ -107,5 +121,6 @@ export function createSecretBox(config: Pick<Config, 'secretKey' | 'dataDir'>): 
   return {
     encrypt: (plaintext) => encryptSecret(getKey(), plaintext),
     decrypt: (encoded) => decryptSecret(getKey(), encoded),
+    pseudonym: (label, text) => pseudonymOf(getKey(), label, text),
   };
 }

@@ -8,6 +8,7 @@ import { createSecretBox } from './secrets.ts';
 import { checkSecretKey } from './secret-key-check.ts';
 import { openStore } from './storage/db.ts';
 import type { Store } from './storage/db.ts';
+import { pseudonymizeStoredEmails } from './sync/legacy-links.ts';
 import { startConfiguredWorker } from './sync/jobs/index.ts';
 import type { RedisPrefixes, WorkerDeps } from './sync/jobs/index.ts';
 import { sweepInterruptedRuns } from './sync/run-lease.ts';
@@ -54,6 +55,7 @@ export async function startWorkerProcess(
   try {
     // A worker with another key would fail every account whose credentials it cannot read.
     await checkSecretKey(store, config);
+    await pseudonymizeStoredEmails(store, createSecretBox(config));
     const interrupted = await sweepInterruptedRuns(store.db);
     if (interrupted > 0) logger.warn({ runs: interrupted }, 'sync runs found interrupted');
     const { logger: _logger, concurrency, webhooks, ...rest } = options;

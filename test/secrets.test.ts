@@ -12,6 +12,7 @@ import {
   encryptSecret,
   loadSecretKey,
   parseKey,
+  pseudonymOf,
 } from '../src/secrets.ts';
 
 const HEX_KEY = '0f'.repeat(32);
@@ -68,5 +69,17 @@ describe('secrets', () => {
   it('prefers the configured key over a key file', () => {
     const box = createSecretBox({ secretKey: HEX_KEY, dataDir: '/nonexistent/never-created' });
     assert.equal(decryptSecret(parseKey(HEX_KEY), box.encrypt('x')), 'x');
+  });
+
+  it('pseudonyms: stable under one key, apart per label and per key, never the text', () => {
+    const box = createSecretBox({ secretKey: HEX_KEY, dataDir: '/nonexistent/never-created' });
+    const id = box.pseudonym('fleaflicker account', 'ann@example.com');
+    assert.match(id, /^[0-9a-f]{32}$/);
+    assert.equal(box.pseudonym('fleaflicker account', 'ann@example.com'), id);
+    assert.notEqual(box.pseudonym('fleaflicker account', 'bea@example.com'), id);
+    assert.notEqual(box.pseudonym('other account', 'ann@example.com'), id);
+    const other = createSecretBox({ secretKey: 'e'.repeat(64), dataDir: '/nonexistent' });
+    assert.notEqual(other.pseudonym('fleaflicker account', 'ann@example.com'), id);
+    assert.notEqual(pseudonymOf(parseKey(HEX_KEY), 'fleaflicker account', ''), id);
   });
 });

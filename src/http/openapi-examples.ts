@@ -886,10 +886,10 @@ export const RESPONSE_EXAMPLES: Readonly<Record<string, ResponseExample>> = {
   },
   adminListUsers: {
     status: 200,
-    body: [
-      { user_id: 1, name: 'demo', created_at: '2026-11-29T09:11:11.781Z' },
-      { user_id: 2, name: 'alice', created_at: '2026-11-29T09:11:15.948Z' },
-    ],
+    body: {
+      users: [{ user_id: 1, name: 'demo', created_at: '2026-11-29T09:11:11.781Z' }],
+      next_cursor: 'WyJhZG1pbi11c2VycyIsMV0',
+    },
   },
   adminGetUser: {
     status: 200,

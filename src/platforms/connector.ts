@@ -96,6 +96,16 @@ export interface LeagueFetchContext {
   storedPlayerPositions?(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }
 
+/** What the service lends a link beyond the user's input. */
+export interface LinkContext {
+  /**
+   * A stable account id made of personal data, for a platform whose only handle on the account
+   * is such data (Fleaflicker's e-mail address): a keyed digest under the service's secret key,
+   * the same for the same text and not reversible, so the data itself is never an id.
+   */
+  pseudonym(text: string): string;
+}
+
 export interface PlatformConnector {
   readonly platform: Platform;
   /**
@@ -107,6 +117,7 @@ export interface PlatformConnector {
     request: LinkRequest,
     existing?: PlatformAccount,
     signal?: AbortSignal,
+    context?: LinkContext,
   ): Promise<LinkOutcome>;
   /** Every league of the account within the scope. */
   listLeagues(

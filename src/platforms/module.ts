@@ -5,7 +5,7 @@
 // admin API and the connect page read them instead of naming platforms themselves.
 import { PLATFORM_FACTS } from '../domain/catalog.ts';
 import type { Platform, PlatformFacts, Sport } from '../domain/catalog.ts';
-import type { AccountSettings, LinkRequest, PlatformConnector } from './connector.ts';
+import type { AccountSettings, LinkContext, LinkRequest, PlatformConnector } from './connector.ts';
 import type { LiveSupport } from './live.ts';
 import type { RequestBudget } from './request-budget.ts';
 
@@ -72,8 +72,12 @@ export interface RefusalWords {
    * connector's message without its platform prefix; absent: that message as it is.
    */
   invalidInput?(message: string): string;
-  /** A link the platform refused: `kind` is the platform error's ('not_found', ...). */
-  refused(kind: string, typed: Typed): string;
+  /**
+   * A link the platform refused: `kind` is the platform error's ('not_found', ...), `message`
+   * the connector's, without its platform prefix (for a platform whose refusals of one kind
+   * differ).
+   */
+  refused(kind: string, typed: Typed, message: string): string;
 }
 
 /** How a user links the platform over HTTP: the admin API's body and the connect page's form. */
@@ -149,6 +153,15 @@ export interface PlatformModule<
    * Absent: its username, else its id (accountNameOf in registry.ts).
    */
   accountName?(account: AccountShown, leagues: readonly LeagueShown[]): string;
+  /**
+   * A link stored by an earlier version whose id was personal data (Fleaflicker's e-mail
+   * address), in today's form: the id a pseudonym and the data in the (clear) credentials.
+   * Undefined for an id already in today's form. Run at start by sync/legacy-links.ts.
+   */
+  upgradeStoredId?(
+    externalUserId: string,
+    context: LinkContext,
+  ): { externalUserId: string; credentials: string } | undefined;
   /** Calls per minute of the whole deployment; absent: no budget (it makes no calls). */
   requestsPerMinute?(settings: V): number;
   createConnector(settings: V, budget: RequestBudget | undefined): PlatformConnector;

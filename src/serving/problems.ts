@@ -220,7 +220,7 @@ export const PROBLEMS = {
   store_unavailable: {
     status: 503,
     title: 'Store unavailable',
-    when: 'The database does not answer (restarting, failing over, unreachable), or not within a few seconds. Try again after Retry-After.',
+    when: 'The database does not answer (restarting, failing over, unreachable), or not within a few seconds, or (SQLite) another process holds its write lock past the busy timeout. Try again after Retry-After.',
   },
   not_ready: {
     status: 503,

@@ -30,6 +30,7 @@ import { scaleIndexes } from './migrations/017-scale-indexes.ts';
 import { rosterStatistics } from './migrations/018-roster-statistics.ts';
 import { leagueGame } from './migrations/019-league-game.ts';
 import { webhookLanes } from './migrations/020-webhook-lanes.ts';
+import { leagueGoneAnswers } from './migrations/021-league-gone-answers.ts';
 import { leagueRefreshes } from './migrations/022-league-refreshes.ts';
 
 /** Each migration is written once for both dialects; it is handed the dialect for the few differences. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018-roster-statistics': rosterStatistics,
   '019-league-game': leagueGame,
   '020-webhook-lanes': webhookLanes,
+  '021-league-gone-answers': leagueGoneAnswers,
   '022-league-refreshes': leagueRefreshes,
 };
 

@@ -73,6 +73,8 @@ export interface LeagueMembersTable {
   /** The linked platform account through which the user sees the league (null for demo). */
   account_id: number | null;
   created_at: string;
+  /** Syncs in a row that found the league gone from the platform (021-league-gone-answers). */
+  gone_syncs: Generated<number>;
 }
 
 export interface FantasyTeamsTable {

@@ -1,6 +1,7 @@
 // The store not answering (PostgreSQL restarted, failed over, cut off by a proxy, or too slow to
-// answer within the bound): one error type, so every surface can tell an outage, which ends by
-// itself, from a fault. Kept apart from the driver so the HTTP layer can import it without pg.
+// answer within the bound; SQLite busy with another process's write past its busy timeout): one
+// rule, so every surface can tell an outage, which ends by itself, from a fault. Kept apart from
+// the drivers so the HTTP layer can import it without pg or better-sqlite3.
 
 /** What a client is told to wait before trying again while the store does not answer. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
@@ -15,10 +16,21 @@ export class StoreUnavailableError extends Error {
 /** Whether `error`, or an error it was caused by, is the store not answering. */
 export function isStoreUnavailable(error: unknown): boolean {
   for (let seen = 0, current = error; current instanceof Error && seen < 8; seen++) {
-    if (current instanceof StoreUnavailableError) return true;
+    if (current instanceof StoreUnavailableError || isSqliteBusy(current)) return true;
     current = current.cause;
   }
   return false;
+}
+
+/**
+ * SQLite's answer when another connection (the CLI, a worker, a second server on the same file)
+ * holds the lock longer than the busy timeout: SQLITE_BUSY or one of its extended codes
+ * (SQLITE_BUSY_SNAPSHOT, _RECOVERY, _TIMEOUT). It ends when that writer commits, as an outage does.
+ */
+function isSqliteBusy(error: Error): boolean {
+  if (error.name !== 'SqliteError') return false;
+  const code = codeOf(error);
+  return code === 'SQLITE_BUSY' || (code?.startsWith('SQLITE_BUSY_') ?? false);
 }
 
 /**

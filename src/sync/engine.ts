@@ -40,6 +40,14 @@ import type {
 
 export type * from './types.ts';
 
+/**
+ * How many syncs in a row must find a league gone from the platform (no longer listed for the
+ * account, or answered "no such league") before the user stops being served it. One answer is
+ * not enough: a platform's hiccup, a league between seasons or a refused read would otherwise
+ * take away what was served. Unlinking the account removes its leagues at once.
+ */
+export const GONE_SYNCS_TO_DETACH = 3;
+
 /** Keeps the leagues inside the scope, once each, whatever the connector returned. */
 function inScope(
   refs: readonly LeagueRef[],
@@ -255,15 +263,27 @@ async function runAccount(
     await markLinkProblemAndReport(store, account, rejected.error ?? 'credentials refused');
   }
 
-  // Every listed league stays attached, failed ones included (their earlier snapshot is served).
-  // Only the seasons looked at: leagues of seasons left alone or no longer supported stay.
-  const keepLeagueIds = summary.leagues.flatMap((l) => (l.leagueId === null ? [] : [l.leagueId]));
+  // A failed read never takes away what was served: every listed league stays attached, failed
+  // ones included, and so does a stored league whose read failed under another season. A league
+  // is detached only when GONE_SYNCS_TO_DETACH syncs in a row find it gone (not listed, or
+  // answered "no such league"). Only the seasons looked at: leagues of seasons left alone or no
+  // longer supported stay.
+  const goneAnswer = (l: LeagueSyncResult): boolean =>
+    l.outcome === 'failed' && l.errorKind === 'not_found';
+  const keepLeagueIds = summary.leagues.flatMap((l) =>
+    l.leagueId === null || goneAnswer(l) ? [] : [l.leagueId],
+  );
+  const unreadKeys = summary.leagues
+    .filter((l) => l.outcome === 'failed' && !goneAnswer(l))
+    .map((l) => l.platformLeagueKey);
   summary.leaguesDetached = await detachLeagues(store, {
     userId,
     platform,
     sports: scope.sports,
     seasons: scope.seasons,
     keepLeagueIds,
+    unreadKeys,
+    goneSyncs: GONE_SYNCS_TO_DETACH,
   });
   if (summary.leaguesDetached > 0) {
     onProgress?.({ type: 'leagues-detached', platform, count: summary.leaguesDetached });

@@ -8,7 +8,12 @@
 import type { Platform } from '../domain/catalog.ts';
 import { whenAborted } from '../platforms/abort.ts';
 import { PlatformError } from '../platforms/connector.ts';
-import type { LinkOutcome, LinkRequest, PlatformAccount } from '../platforms/connector.ts';
+import type {
+  LinkContext,
+  LinkOutcome,
+  LinkRequest,
+  PlatformAccount,
+} from '../platforms/connector.ts';
 import { httpLinkOf } from '../platforms/registry.ts';
 import { BudgetBusyError, limitWaits } from '../platforms/request-budget.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -101,8 +106,9 @@ export async function linkPlatformAccount(
   const deadlineMs = link.deadlineMs ?? LINK_DEADLINE_MS;
   let outcome: LinkOutcome;
   try {
+    const context = linkContext(platform, secrets);
     outcome = await linkWithinLimits(platform, link.signal, deadlineMs, (signal) =>
-      connector.link(link.request, existing, signal),
+      connector.link(link.request, existing, signal, context),
     );
   } catch (error) {
     if (isRefusedLink(error)) {
@@ -133,6 +139,11 @@ export async function linkPlatformAccount(
     ...(linkProblem !== undefined && { linkProblem }),
   });
   return { status: 'linked', account: linked };
+}
+
+/** What a link of the platform is lent: account ids made of personal data, keyed per platform. */
+export function linkContext(platform: Platform, secrets: SecretBox): LinkContext {
+  return { pseudonym: (text) => secrets.pseudonym(`${platform} account`, text) };
 }
 
 /**
@@ -195,9 +206,10 @@ function keptLinkProblem(
   existing: PlatformAccount | undefined,
   linked: Omit<PlatformAccount, 'credentialStore'>,
 ): string | undefined {
-  if (problem === undefined || request.credentials !== undefined || request.code !== undefined) {
-    return undefined;
-  }
+  // An e-mail address is Fleaflicker's whole credential, checked against it by this link.
+  const given =
+    request.credentials !== undefined || request.code !== undefined || request.email !== undefined;
+  if (problem === undefined || given) return undefined;
   const carriedOver =
     linked.credentials !== undefined && linked.credentials === existing?.credentials;
   return carriedOver ? problem : undefined;

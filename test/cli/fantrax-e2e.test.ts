@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { endToEnd } from '../helpers/end-to-end.ts';
+import { reply } from '../helpers/fake-platform.ts';
 import type { LeagueBody } from '../helpers/end-to-end.ts';
 import {
   FANTRAX_FIXTURES_SKIP,
@@ -21,7 +22,16 @@ describe(
   { skip: FANTRAX_FIXTURES_SKIP },
   () => {
     const e2e = endToEnd({
-      startFake: () => startFakeFantrax(),
+      startFake: async () => {
+        const fake = await startFakeFantrax();
+        // Fantrax answers a well-formed Secret ID it does not know with 200 and no leagues.
+        fake.route('/getLeagues', (request) =>
+          request.query.get('userSecretId') === 'nobodysecret0fx9'
+            ? reply.json({ leagues: [] })
+            : reply.json(fake.served('/getLeagues', Object.fromEntries(request.query))),
+        );
+        return fake;
+      },
       env: (fake) => ({ FANTRAX_BASE_URL: fake.baseUrl }),
     });
     const { cli, get, getJson } = e2e;
@@ -41,6 +51,13 @@ describe(
       const unknown = await cli(...args);
       assert.equal(unknown.code, 1);
       assert.match(unknown.stderr, /knows no user with this secret id/);
+      writeFileSync(file, JSON.stringify({ secret_id: 'nobodysecret0fx9' }));
+      const empty = await cli(...args);
+      assert.equal(empty.code, 1);
+      assert.match(empty.stderr, /found no leagues for this Secret ID; .* nothing was linked/);
+      const users = (await cli('users', 'list')).stdout;
+      assert.match(users, /^\d+\s+alice\b/m);
+      assert.doesNotMatch(users, /fantrax:/, 'nothing stored');
       writeFileSync(file, JSON.stringify({ secret_id: FANTRAX_SECRET_ID }));
       const linked = await cli(...args);
       assert.equal(linked.code, 0, linked.stderr);

@@ -1,6 +1,6 @@
 // Linking Fantrax over HTTP: the connect page's form (a password field for the Secret ID, help on
 // where Fantrax shows it), a refused Secret ID in the person's words with the secret never put
-// back into the page, a link through the form and its first sync; and the admin API's body
+// back into the page, a Secret ID Fantrax lists no leagues for refused and nothing stored, a link through the form and its first sync; and the admin API's body
 // (`credentials` `{"secret_id"}`). Against the fake of Fantrax's official API, made-up leagues.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +11,12 @@ import { FANTRAX_SECRET_ID, startFakeFantrax } from '../helpers/fake-fantrax.ts'
 import type { FakeFantrax } from '../helpers/fake-fantrax.ts';
 import { adminClient } from '../http/admin-helpers.ts';
 import type { AdminClient } from '../http/admin-helpers.ts';
+import { reply } from '../helpers/fake-platform.ts';
+import { expectProblem } from '../http/expect.ts';
 import { SECRET_KEY, createSession, csrfOf, pageWhenSynced, postForm } from './page-helpers.ts';
+
+/** Well formed, but no Fantrax user's. */
+const UNKNOWN_SECRET_ID = 'nobodysecret0fx9';
 
 for (const dialect of testBackends())
   describe(`linking Fantrax over HTTP (${dialect})`, () => {
@@ -27,6 +32,12 @@ for (const dialect of testBackends())
         platforms: { fantraxBaseUrl: fake.baseUrl },
       });
       admin = await adminClient(t);
+      // Fantrax answers a well-formed Secret ID it does not know with 200 and no leagues.
+      fake.route('/getLeagues', (request) =>
+        request.query.get('userSecretId') === UNKNOWN_SECRET_ID
+          ? reply.json({ leagues: [] })
+          : reply.json(fake.served('/getLeagues', Object.fromEntries(request.query))),
+      );
     });
     after(async () => {
       await t?.close();
@@ -66,6 +77,29 @@ for (const dialect of testBackends())
       assert.doesNotMatch(html, new RegExp(FANTRAX_SECRET_ID));
       for (const line of t.logs)
         assert.doesNotMatch(JSON.stringify(line), new RegExp(FANTRAX_SECRET_ID));
+    });
+
+    it('a Secret ID Fantrax lists no leagues for links nothing and says so', async () => {
+      const userId = await newUser('fay');
+      const session = await createSession(admin, userId, { platforms: ['fantrax'] });
+      const csrf = csrfOf(await (await fetch(`${session.url}/platform/fantrax`)).text());
+      const page = await postForm(t, `${session.path}/link/fantrax`, {
+        csrf,
+        secret_id: UNKNOWN_SECRET_ID,
+      });
+      assert.equal(page.status, 422);
+      const html = await page.text();
+      assert.match(html, /Fantrax found no leagues for this Secret ID, so nothing was linked\./);
+      assert.doesNotMatch(html, new RegExp(UNKNOWN_SECRET_ID));
+
+      const refused = await admin.call('POST', `/admin/users/${userId}/links/fantrax`, {
+        credentials: { secret_id: UNKNOWN_SECRET_ID },
+      });
+      const body = await expectProblem(refused, 'link_refused');
+      assert.match(body.detail, /found no leagues for this Secret ID/);
+      assert.doesNotMatch(body.detail, new RegExp(UNKNOWN_SECRET_ID));
+      const links = await admin.json<unknown[]>('GET', `/admin/users/${userId}/links`);
+      assert.deepEqual(links.body, [], 'nothing stored');
     });
 
     it('links through the admin API with credentials and league ids', async () => {

@@ -1,4 +1,5 @@
 // Calling a PlatformConnector the way the engine and the link command do, in one line.
+import { tmpdir } from 'node:os';
 import type { Platform, Sport } from '../../src/domain/catalog.ts';
 import { EVERY_SEASON, hasSeasonalPools } from '../../src/domain/pools.ts';
 import type { PoolKey } from '../../src/domain/pools.ts';
@@ -8,9 +9,14 @@ import type {
   PlatformAccount,
   PlatformConnector,
 } from '../../src/platforms/connector.ts';
+import { createSecretBox } from '../../src/secrets.ts';
 import type { Tx } from '../../src/storage/db.ts';
 import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
+import { linkContext } from '../../src/sync/linking.ts';
+
+/** A secret box of the tests' own key: nothing is read from or written to a data folder. */
+export const TEST_SECRETS = createSecretBox({ secretKey: 'b'.repeat(64), dataDir: tmpdir() });
 
 /** Links and returns the account; fails the test when the connector asks for another step. */
 export async function linkWith(
@@ -18,12 +24,16 @@ export async function linkWith(
   request: LinkRequest,
   signal?: AbortSignal,
 ): Promise<PlatformAccount> {
-  const outcome = await connector.link(request, undefined, signal);
+  const context = linkContext(connector.platform, TEST_SECRETS);
+  const outcome = await connector.link(request, undefined, signal, context);
   if (outcome.status !== 'linked') throw new Error(`link needs a step: ${outcome.message}`);
   return outcome.account;
 }
 
-/** A new user with the account the connector links, stored as the link command stores it. */
+/**
+ * A new user with the account the connector links, stored as the link command stores it (its
+ * credentials under TEST_SECRETS: a sync of it is handed those).
+ */
 export async function userLinkedWith(
   db: Tx,
   name: string,
@@ -37,6 +47,9 @@ export async function userLinkedWith(
     platform: account.platform,
     externalUserId: account.externalUserId,
     ...(account.username === undefined ? {} : { username: account.username }),
+    ...(account.credentials !== undefined && {
+      credentialsEncrypted: TEST_SECRETS.encrypt(account.credentials),
+    }),
   });
   return { userId, account };
 }

@@ -17,6 +17,7 @@ import {
   LinkOutcomeSchema,
   SyncSchema,
   TokenListSchema,
+  UserPageSchema,
   UserSchema,
 } from '../../src/http/admin/schemas.ts';
 
@@ -56,9 +57,10 @@ for (const dialect of testBackends()) {
         await admin.call('POST', '/admin/users', { name: 'no spaces' }),
         'invalid_body',
       );
-      const list = await admin.json<UserBody[]>('GET', '/admin/users');
+      const list = await admin.json<{ users: UserBody[] }>('GET', '/admin/users');
+      assertSchema(UserPageSchema, list.body);
       assert.deepEqual(
-        list.body.map((u) => u.name),
+        list.body.users.map((u) => u.name),
         ['alice'],
       );
       const one = await admin.json<UserBody>('GET', `/admin/users/${alice.user_id}`);

@@ -55,4 +55,10 @@ describe('a linked account’s name', () => {
     const publicOnly = { externalUserId: 'public-leagues', settings: { leagueIds: ['abc123def'] } };
     assert.equal(accountNameOf('fantrax', publicOnly, []), 'league abc123def');
   });
+
+  it('names Fleaflicker links by their leagues, never the digest of the e-mail', () => {
+    const digest = { externalUserId: 'email-0123456789abcdef0123456789abcdef' };
+    assert.equal(accountNameOf('fleaflicker', digest, []), 'your Fleaflicker account');
+    assert.equal(accountNameOf('fleaflicker', digest, LEAGUES.slice(2)), 'Dynasty (2020)');
+  });
 });

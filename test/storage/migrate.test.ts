@@ -109,6 +109,7 @@ for (const dialect of testBackends()) {
           { name: '018-roster-statistics' },
           { name: '019-league-game' },
           { name: '020-webhook-lanes' },
+          { name: '021-league-gone-answers' },
           { name: '022-league-refreshes' },
         ]);
       } finally {

@@ -8,7 +8,7 @@ import { findLeagueForUser, findLeaguesForUser } from '../../src/storage/reposit
 import { getDataSeq } from '../../src/storage/repositories/snapshots.ts';
 import { listLeagueSyncStatus } from '../../src/storage/repositories/syncs.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
-import { syncUser } from '../../src/sync/engine.ts';
+import { GONE_SYNCS_TO_DETACH, syncUser } from '../../src/sync/engine.ts';
 import type { SyncOptions, SyncProgressEvent } from '../../src/sync/types.ts';
 import { createSecretBox } from '../../src/secrets.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
@@ -55,6 +55,13 @@ for (const dialect of testBackends()) {
     let bob: number;
     const sync = (userId: number, extra: Partial<SyncOptions> = {}) =>
       syncUser(store, { sleeper: connector }, { userId, ...SCOPE, trigger: 'test', ...extra });
+    /** The syncs that find a league gone, up to the one that detaches it; that one's summary. */
+    const syncUntilDetached = async (userId: number, extra: Partial<SyncOptions> = {}) => {
+      for (let run = 1; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync(userId, extra)).leaguesDetached, 0, `sync ${run}`);
+      }
+      return sync(userId, extra);
+    };
 
     before(async () => {
       store = await createTestStore(dialect);
@@ -190,6 +197,11 @@ for (const dialect of testBackends()) {
       connector.leagues.set('B', [alpha]);
       connector.leagues.set('A', [alpha]);
       await sync(bob);
+      // Gone on GONE_SYNCS_TO_DETACH syncs in a row: served until the last of them.
+      for (let run = 1; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync(alice)).leaguesDetached, 0);
+        assert.equal((await findLeaguesForUser(store.db, alice, ALL)).length, 3);
+      }
       const summary = await sync(alice);
       assert.equal(summary.leaguesDetached, 2);
       const aliceLeagues = await findLeaguesForUser(store.db, alice, ALL);
@@ -199,7 +211,7 @@ for (const dialect of testBackends()) {
       );
 
       connector.leagues.set('A', []);
-      const emptied = await sync(alice);
+      const emptied = await syncUntilDetached(alice);
       assert.equal(emptied.leaguesDetached, 1);
       assert.deepEqual(await findLeaguesForUser(store.db, alice, ALL), []);
       const bobLeagues = await findLeaguesForUser(store.db, bob, ALL);
@@ -225,7 +237,6 @@ for (const dialect of testBackends()) {
         { platformLeagueKey: '100', season: 2021, sport: 'football', name: 'Alpha' },
       ]);
       const summary = await sync(alice);
-      connector.listOnly.clear();
       assert.equal(summary.outcome, 'failed');
       assert.equal(summary.leaguesDetached, 0);
       assert.deepEqual(await findLeaguesForUser(store.db, alice, ALL), [stored]);
@@ -233,6 +244,14 @@ for (const dialect of testBackends()) {
       assert.equal(last?.outcome, 'failed');
       assert.equal(Number(last?.league_id), stored.leagueId);
       assert.match(last?.error ?? '', /not found/);
+      // "Not found" is the platform saying it is gone: on the last of enough syncs in a row, it goes.
+      for (let run = 2; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync(alice)).leaguesDetached, 0);
+      }
+      const gone = await sync(alice);
+      connector.listOnly.clear();
+      assert.equal(gone.leaguesDetached, 1);
+      assert.deepEqual(await findLeaguesForUser(store.db, alice, ALL), []);
     });
 
     it('detaches nothing when the league list itself cannot be fetched', async () => {
@@ -255,7 +274,7 @@ for (const dialect of testBackends()) {
       connector.leagues.set('A', leagues());
       await sync(alice);
       connector.leagues.set('A', []);
-      const summary = await sync(alice, { sports: ['basketball'] });
+      const summary = await syncUntilDetached(alice, { sports: ['basketball'] });
       assert.equal(summary.leaguesDetached, 1);
       assert.deepEqual(
         (await findLeaguesForUser(store.db, alice, ALL)).map((l) => l.sport),
@@ -353,6 +372,7 @@ for (const dialect of testBackends()) {
     it('stops on abort: started leagues are recorded as cancelled and nothing is detached', async () => {
       connector.leagues.set('A', leagues());
       await sync(alice);
+      const attached = (await findLeaguesForUser(store.db, alice, ALL)).length;
       const controller = new AbortController();
       const original = connector.fetchLeague;
       connector.fetchLeague = async (account, ref, context) => {
@@ -368,7 +388,7 @@ for (const dialect of testBackends()) {
         assert.equal(summary.outcome, 'failed');
         assert.equal(summary.accounts[0]?.error, 'sync cancelled');
         assert.equal(summary.leaguesDetached, 0);
-        assert.equal((await findLeaguesForUser(store.db, alice, ALL)).length, 3);
+        assert.equal((await findLeaguesForUser(store.db, alice, ALL)).length, attached);
         assert.equal((await runs(store)).at(-1)?.error, 'sync cancelled');
       } finally {
         connector.fetchLeague = original;

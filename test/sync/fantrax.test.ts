@@ -12,7 +12,7 @@ import { findPlayerIdsElsewhere } from '../../src/storage/repositories/crossref.
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
-import { syncUser } from '../../src/sync/engine.ts';
+import { GONE_SYNCS_TO_DETACH, syncUser } from '../../src/sync/engine.ts';
 import { linkPlatformAccount } from '../../src/sync/linking.ts';
 import { FANTRAX_SECRET_ID, startFakeFantrax } from '../helpers/fake-fantrax.ts';
 import type { FakeFantrax } from '../helpers/fake-fantrax.ts';
@@ -118,6 +118,81 @@ for (const dialect of testBackends()) {
       const [linked] = await listAccounts(store.db, { userId, platform: 'fantrax' });
       assert.match(linked?.linkProblem ?? '', /no longer accepts the stored secret id/);
       assert.equal((await findLeaguesForUser(store.db, userId, ALL)).length, 1);
+    });
+  });
+}
+
+// A followed league Fantrax answers "no such league" for: each such sync reports it failed and
+// keeps serving what was stored; it is detached only when GONE_SYNCS_TO_DETACH syncs in a row
+// get that answer, and a sync that reads it again in between starts the count over.
+for (const dialect of testBackends()) {
+  describe(`Fantrax league answered NO_LEAGUE (${dialect})`, () => {
+    let fake: FakeFantrax;
+    let store: TestStore;
+    let userId: number;
+    let gone = false;
+    const sync = async () => {
+      const connector = createFantraxConnector({
+        baseUrl: fake.baseUrl,
+        maxAttempts: 1,
+        forbiddenRetries: 0,
+        requestsPerMinute: 0,
+      });
+      const summary = await syncUser(
+        store,
+        { fantrax: connector },
+        { userId, ...SCOPE, trigger: 'test', secrets: SECRETS },
+      );
+      return summary.accounts[0];
+    };
+    const served = async () =>
+      (await findLeaguesForUser(store.db, userId, ALL)).map((l) => [l.name, l.season]);
+
+    before(async () => {
+      fake = await startFakeFantrax({ withoutRecordings: true });
+      // Fantrax's answer for a league it does not know, in a 200 (as the official API gives it).
+      for (const path of ['/getLeagueInfo', '/getTeamRosters']) {
+        fake.route(path, (request) =>
+          gone
+            ? reply.json({ error: { code: 'NO_LEAGUE', message: 'League not found' } })
+            : reply.json(fake.served(path, Object.fromEntries(request.query))),
+        );
+      }
+      store = await createTestStore(dialect);
+      userId = (await createUser(store.db, 'alice')).id;
+      const connector = createFantraxConnector({ baseUrl: fake.baseUrl, requestsPerMinute: 0 });
+      await linkPlatformAccount(store, { fantrax: connector }, SECRETS, {
+        userId,
+        platform: 'fantrax',
+        request: { credentials: { secret_id: FANTRAX_SECRET_ID }, leagueIds: ['hoopsleague20fx1'] },
+      });
+      assert.equal((await sync())?.outcome, 'ok');
+      assert.deepEqual(await served(), [['Ada Hoops', 2020]]);
+    });
+    after(async () => {
+      await store?.destroy();
+      await fake?.close();
+    });
+
+    it('is reported failed and still served, until the third such sync in a row', async () => {
+      gone = true;
+      for (let run = 1; run < GONE_SYNCS_TO_DETACH; run++) {
+        const account = await sync();
+        assert.equal(account?.leagues[0]?.outcome, 'failed', `sync ${run}`);
+        assert.match(account?.leagues[0]?.error ?? '', /not found on Fantrax/);
+        assert.equal(account?.leaguesDetached, 0);
+        assert.deepEqual(await served(), [['Ada Hoops', 2020]], `sync ${run}`);
+      }
+      // Read again before the count is reached: it starts over.
+      gone = false;
+      assert.equal((await sync())?.leaguesDetached, 0);
+      gone = true;
+      for (let run = 1; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync())?.leaguesDetached, 0, `sync ${run} after the read`);
+      }
+      assert.deepEqual(await served(), [['Ada Hoops', 2020]]);
+      assert.equal((await sync())?.leaguesDetached, 1);
+      assert.deepEqual(await served(), []);
     });
   });
 }

@@ -8,7 +8,7 @@ import { listAccounts } from '../../src/storage/repositories/accounts.ts';
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { syncUser } from '../../src/sync/engine.ts';
-import { userLinkedWith } from '../helpers/connectors.ts';
+import { TEST_SECRETS, userLinkedWith } from '../helpers/connectors.ts';
 import type { FakeFleaflicker } from '../helpers/fake-fleaflicker.ts';
 import { FLEAFLICKER_DATA_SETS } from '../helpers/fleaflicker-data.ts';
 import { reply } from '../helpers/fake-platform.ts';
@@ -29,7 +29,11 @@ for (const data of FLEAFLICKER_DATA_SETS) {
       let userId: number;
       let connector: ReturnType<typeof createFleaflickerConnector>;
       const sync = () =>
-        syncUser(store, { fleaflicker: connector }, { userId, ...SCOPE, trigger: 'test' });
+        syncUser(
+          store,
+          { fleaflicker: connector },
+          { userId, ...SCOPE, trigger: 'test', secrets: TEST_SECRETS },
+        );
 
       before(async () => {
         fake = await data.start();
@@ -73,7 +77,7 @@ for (const data of FLEAFLICKER_DATA_SETS) {
         const summary = await sync();
         assert.equal(summary.accounts[0]?.needsRelink, true);
         const [linked] = await listAccounts(store.db, { userId, platform: 'fleaflicker' });
-        assert.match(linked?.linkProblem ?? '', /no longer answers for the e-mail/);
+        assert.match(linked?.linkProblem ?? '', /no longer answers for the linked e-mail address/);
         assert.equal((await findLeaguesForUser(store.db, userId, ALL)).length, 1);
       });
     });

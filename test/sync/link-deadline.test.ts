@@ -21,7 +21,11 @@ import {
 import { createTestStore } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';
 
-const SECRETS: SecretBox = { encrypt: (text) => text, decrypt: (text) => text };
+const SECRETS: SecretBox = {
+  encrypt: (text) => text,
+  decrypt: (text) => text,
+  pseudonym: (label, text) => `${label}:${text}`,
+};
 
 /** A platform on 127.0.0.1 that throttles every call, or never answers one. */
 async function startStalling(mode: 'retry-after' | 'silent'): Promise<{

@@ -8,7 +8,7 @@ import { PlatformError } from '../../src/platforms/connector.ts';
 import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
-import { syncUser } from '../../src/sync/engine.ts';
+import { GONE_SYNCS_TO_DETACH, syncUser } from '../../src/sync/engine.ts';
 import type { SyncOptions, SyncProgressEvent } from '../../src/sync/types.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
@@ -156,7 +156,12 @@ for (const dialect of testBackends()) {
       assert.deepEqual(connector.scopes.at(-1)?.seasons, [2020]);
       // Named: fetched whatever the store holds.
       assert.deepEqual(fetches(connector.calls), ['league 200']);
-      assert.equal(named.leaguesDetached, 1);
+      // Gone from the named season's list: detached on the last of GONE_SYNCS_TO_DETACH syncs.
+      assert.equal(named.leaguesDetached, 0);
+      for (let run = 2; run < GONE_SYNCS_TO_DETACH; run++) {
+        assert.equal((await sync(alice, { seasons: [2020] })).leaguesDetached, 0);
+      }
+      assert.equal((await sync(alice, { seasons: [2020] })).leaguesDetached, 1);
       assert.deepEqual(await names(alice), ['Current', 'Last year', 'Old hoops']);
     });
 

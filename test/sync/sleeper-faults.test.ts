@@ -9,7 +9,7 @@ import { createSleeperConnector } from '../../src/platforms/sleeper/index.ts';
 import { findLeagueForUser, findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { listLeagueSyncStatus } from '../../src/storage/repositories/syncs.ts';
-import { syncUser } from '../../src/sync/engine.ts';
+import { GONE_SYNCS_TO_DETACH, syncUser } from '../../src/sync/engine.ts';
 import type { SyncSummary } from '../../src/sync/types.ts';
 import { userLinkedWith } from '../helpers/connectors.ts';
 import { reply } from '../helpers/fake-platform.ts';
@@ -193,6 +193,14 @@ for (const data of SLEEPER_DATA_SETS) {
           const recorded = fake.recorded(path) as Array<{ league_id: string }>;
           fake.route(path, reply.json(recorded.filter((l) => l.league_id !== TARGET)));
           try {
+            for (let run = 1; run < GONE_SYNCS_TO_DETACH; run++) {
+              assert.equal(
+                (await sync()).leaguesDetached,
+                0,
+                'served until found gone enough times',
+              );
+              assert.equal((await findLeaguesForUser(store.db, userId, ALL)).length, 2);
+            }
             const summary = await sync();
             assert.equal(summary.leaguesDetached, 1);
             assert.deepEqual(

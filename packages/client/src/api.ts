@@ -528,7 +528,7 @@ export interface paths {
     };
     /**
      * List users
-     * @description Every user, by id.
+     * @description One page of users by `user_id`, as `{"users": [...], "next_cursor": "..."}`: `limit` per page (1 to 500, 100 unless given), and the next page with `cursor` set to the `next_cursor` of the page before, which is present only when more users follow. A cursor this service did not give for this list is a 400 naming `cursor`.
      *
      *     Requires an admin key with the scope `users`, `read` or `full`.
      */
@@ -6949,14 +6949,22 @@ export interface operations {
   };
   adminListUsers: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Users per page.
+         * @example 1
+         */
+        limit?: number;
+        /** @description The next_cursor of the page before, as given. */
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The users. */
+      /** @description A page of users. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6968,20 +6976,37 @@ export interface operations {
         };
         content: {
           /**
-           * @example [
-           *       {
-           *         "user_id": 1,
-           *         "name": "demo",
-           *         "created_at": "2026-11-29T09:11:11.781Z"
-           *       },
-           *       {
-           *         "user_id": 2,
-           *         "name": "alice",
-           *         "created_at": "2026-11-29T09:11:15.948Z"
-           *       }
-           *     ]
+           * @example {
+           *       "users": [
+           *         {
+           *           "user_id": 1,
+           *           "name": "demo",
+           *           "created_at": "2026-11-29T09:11:11.781Z"
+           *         }
+           *       ],
+           *       "next_cursor": "WyJhZG1pbi11c2VycyIsMV0"
+           *     }
            */
-          'application/json': components['schemas']['AdminUser'][];
+          'application/json': {
+            /** @description This page of users, by user_id. */
+            users: components['schemas']['AdminUser'][];
+            /** @description Present only when more users follow: send it as `cursor` for the next page. Opaque. */
+            next_cursor?: string;
+          };
+        };
+      };
+      /** @description `invalid_parameter`: Invalid parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description `admin_key_missing`: Admin key missing. `admin_key_invalid`: Admin key not recognised. `admin_key_revoked`: Admin key revoked. `admin_key_expired`: Admin key expired. */

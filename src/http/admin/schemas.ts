@@ -40,7 +40,18 @@ export const UserSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const UserListSchema = Type.Array(UserSchema);
+export const UserPageSchema = Type.Object(
+  {
+    users: Type.Array(UserSchema, { description: 'This page of users, by user_id.' }),
+    next_cursor: Type.Optional(
+      Type.String({
+        description:
+          'Present only when more users follow: send it as `cursor` for the next page. Opaque.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const TokenSchema = Type.Object(
   {

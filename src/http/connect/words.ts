@@ -78,7 +78,7 @@ function refusedMessage(
     return sentence(words?.invalidInput?.(message) ?? message);
   }
   return (
-    words?.refused(kind, typed) ??
+    words?.refused(kind, typed, stripPlatform(problem.detail)) ??
     `${name} did not accept what you entered. Check it and try again.`
   );
 }

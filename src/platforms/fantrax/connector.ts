@@ -85,6 +85,13 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
     return new PlatformError('fantrax', message, relink ? 'credentials_rejected' : 'not_found');
   }
 
+  function noLeaguesFound(): PlatformError {
+    const message =
+      'found no leagues for this Secret ID; check it is the Secret ID on your Fantrax profile ' +
+      'page, or link a public league by its id; nothing was linked';
+    return new PlatformError('fantrax', message, 'not_found');
+  }
+
   function leagueNotFound(leagueId: string, refused: string): PlatformError {
     const message = `league ${leagueId} not found on Fantrax (${refused}); a private league is read only through its members' secret id`;
     return new PlatformError('fantrax', message, 'not_found');
@@ -106,6 +113,9 @@ export function createFantraxConnector(options: FantraxConnectorOptions): Platfo
       if (secretId !== undefined) {
         const answer = await userLeagues(secretId, signal);
         if ('refused' in answer) throw secretRefused(answer.refused, false);
+        // Fantrax answers a Secret ID it does not know with an empty list, as it would a user
+        // in no league: either way the link would follow nothing, so nothing is stored.
+        if (answer.leagues.length === 0) throw noLeaguesFound();
       }
       // Each new league id is checked once, so a typo is told now rather than at every sync.
       const known = new Set(followedLeagueIds(existing));

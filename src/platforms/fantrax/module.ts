@@ -57,12 +57,16 @@ export const fantrax = definePlatform({
         };
       },
       refusal: {
-        refused: (kind, typed) =>
-          kind === 'not_found' && typed.league_ids
-            ? "Fantrax couldn't find one of these leagues, or it is private. Check each league " +
-              'id: it is the text after /league/ in the address of the league on fantrax.com.'
-            : "Fantrax didn't accept this Secret ID. Copy it again from your profile page on " +
-              'fantrax.com (the user menu, then My Profile) and paste it here.',
+        refused: (kind, typed, message) =>
+          kind === 'not_found' && /found no leagues/.test(message)
+            ? 'Fantrax found no leagues for this Secret ID, so nothing was linked. Check you ' +
+              'copied the Secret ID from your profile page on fantrax.com (the user menu, then ' +
+              'My Profile), or enter the ids of your leagues instead.'
+            : kind === 'not_found' && typed.league_ids
+              ? "Fantrax couldn't find one of these leagues, or it is private. Check each league " +
+                'id: it is the text after /league/ in the address of the league on fantrax.com.'
+              : "Fantrax didn't accept this Secret ID. Copy it again from your profile page on " +
+                'fantrax.com (the user menu, then My Profile) and paste it here.',
       },
     },
   },

@@ -1,8 +1,8 @@
 // The Fleaflicker connector: public, read-only, no credentials (https://www.fleaflicker.com/api-docs/).
 // A user is known by the e-mail address of their Fleaflicker account, which is all FetchUserLeagues
-// takes. Fetches through the shared HTTP client, validates each body as it arrives, maps to records.
+// takes (account.ts: stored encrypted, the account's id a keyed digest of it). Fetches through
+// the shared HTTP client, validates each body as it arrives, maps to records.
 import type { Sport } from '../../domain/catalog.ts';
-import { InvalidInputError } from '../../domain/errors.ts';
 import { EVERY_SEASON, isSeasonFinished } from '../../domain/pools.ts';
 import type {
   LeagueSnapshot,
@@ -22,6 +22,7 @@ import {
   mapSportradarId,
 } from './mapping.ts';
 import { fetchLeagueSnapshot } from './league.ts';
+import { accountEmail, accountIdOf, credentialsText, normalizeEmail } from './account.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
 import type { FleaLeague } from './schemas.ts';
 
@@ -38,9 +39,6 @@ export interface FleaflickerConnectorOptions extends Omit<HttpClientOptions, 'pl
 
 /** Fleaflicker answers a caller that asks much faster than once a second with 403s for a minute. */
 export const REQUESTS_PER_MINUTE = 60;
-
-/** Deliberately loose: Fleaflicker is the judge of the address; this catches typos and swaps. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 type Params = Record<string, string | number>;
 
@@ -131,8 +129,9 @@ export function createFleaflickerConnector(
   }
 
   function unknownEmail(email: string, refused: string, relink: boolean): PlatformError {
+    // At sync time the message is stored (the run, the link's problem): without the address.
     const message = relink
-      ? `Fleaflicker no longer answers for the e-mail ${email} (${refused}); link the account again`
+      ? `Fleaflicker no longer answers for the linked e-mail address (${refused}); link the account again`
       : `Fleaflicker knows no account with the e-mail ${email} (${refused})`;
     return new PlatformError('fleaflicker', message, relink ? 'credentials_rejected' : 'not_found');
   }
@@ -169,8 +168,9 @@ export function createFleaflickerConnector(
   ): Promise<number> {
     const key = `${account.externalUserId}|${sport}`;
     if (!listingLeagues.has(key)) {
-      const answer = await userLeagues(account.externalUserId, sport, undefined, signal);
-      if ('refused' in answer) throw unknownEmail(account.externalUserId, answer.refused, true);
+      const email = accountEmail(account);
+      const answer = await userLeagues(email, sport, undefined, signal);
+      if ('refused' in answer) throw unknownEmail(email, answer.refused, true);
       for (const league of answer.leagues) offerListingLeague(key, league, 0);
     }
     const chosen = listingLeagues.get(key);
@@ -184,25 +184,24 @@ export function createFleaflickerConnector(
   return {
     platform: 'fleaflicker',
 
-    async link(request, _existing, signal) {
-      const email = request.email?.trim().toLowerCase();
-      if (!email) {
-        throw new InvalidInputError(
-          'linking Fleaflicker needs --email (the e-mail address of the Fleaflicker account)',
-        );
-      }
-      if (!EMAIL_SHAPE.test(email)) {
-        throw new InvalidInputError(`"${email}" is not an e-mail address`);
-      }
+    async link(request, _existing, signal, context) {
+      const email = normalizeEmail(request.email);
       // One look-up, in Fleaflicker's current season, shows the address is known.
       const answer = await userLeagues(email, 'football', undefined, signal);
       if ('refused' in answer) throw unknownEmail(email, answer.refused, false);
-      // FetchUserLeagues carries no user id, so the (normalized) e-mail identifies the account.
-      return { status: 'linked', account: { platform: 'fleaflicker', externalUserId: email } };
+      return {
+        status: 'linked',
+        account: {
+          platform: 'fleaflicker',
+          externalUserId: accountIdOf(email, context),
+          credentials: credentialsText(email),
+        },
+      };
     },
 
     async listLeagues(account: PlatformAccount, scope: SyncScope, signal) {
-      const email = account.externalUserId;
+      const email = accountEmail(account);
+      const id = account.externalUserId;
       const lists = await Promise.all(
         scope.sports.flatMap((sport) =>
           scope.seasons.map(async (season) => {
@@ -214,8 +213,8 @@ export function createFleaflickerConnector(
       );
       const refs = new Map<string, LeagueRef>();
       for (const { league, sport, season } of lists.flat()) {
-        offerListingLeague(`${email}|${sport}`, league, season);
-        const key = `${email}|${sport}|${league.id}`;
+        offerListingLeague(`${id}|${sport}`, league, season);
+        const key = `${id}|${sport}|${league.id}`;
         listedSeasons.set(key, (listedSeasons.get(key) ?? new Set()).add(season));
         const ref = mapLeagueRef(league, sport, season);
         refs.set(`${sport}/${ref.platformLeagueKey}/${season}`, ref);

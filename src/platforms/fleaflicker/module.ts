@@ -1,6 +1,7 @@
 // Fleaflicker as the service knows it: the e-mail address of the account finds its leagues.
 import { InvalidInputError } from '../../domain/errors.ts';
-import { definePlatform, formText } from '../module.ts';
+import { definePlatform, formText, leaguesNamed } from '../module.ts';
+import { upgradeStoredId } from './account.ts';
 import { REQUESTS_PER_MINUTE, createFleaflickerConnector } from './connector.ts';
 
 export const fleaflicker = definePlatform({
@@ -40,6 +41,9 @@ export const fleaflicker = definePlatform({
       default: 'https://www.fleaflicker.com/api',
     },
   },
+  // The account's id is a digest of its e-mail address: named by its leagues.
+  accountName: (_account, leagues) => leaguesNamed(leagues) ?? 'your Fleaflicker account',
+  upgradeStoredId,
   requestsPerMinute: () => REQUESTS_PER_MINUTE,
   createConnector: (settings, budget) =>
     createFleaflickerConnector({ baseUrl: settings.fleaflickerBaseUrl, ...(budget && { budget }) }),

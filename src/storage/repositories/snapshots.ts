@@ -1,6 +1,8 @@
 // The write side used by the sync engine. Every exported write is one transaction: a league's
 // previous snapshot stays whole until its replacement has been written completely.
 // Lock order: see bumpDataSeq.
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
@@ -33,7 +35,12 @@ export interface DetachScope {
   platform: Platform;
   sports: readonly Sport[];
   seasons: readonly number[];
+  /** Leagues the sync read or kept: they stay, and count no sync that found them gone. */
   keepLeagueIds: readonly number[];
+  /** Keys of leagues whose read failed without the platform saying they are gone. */
+  unreadKeys?: readonly string[];
+  /** Syncs in a row that must find a league gone before it is detached; 1 (at once) if absent. */
+  goneSyncs?: number;
 }
 
 // Rows per multi-row insert: well under both backends' bound-parameter limits.
@@ -238,23 +245,39 @@ export async function attachLeagues(
 }
 
 /**
- * Removes the user's memberships of the platform's leagues within the scope (empty lists mean
- * all) except keepLeagueIds. Leagues stay: other users may share them. Returns how many went.
+ * The user's memberships of the platform's leagues within the scope (empty lists mean all) that
+ * are not kept count one more sync that found them gone; those that reach `goneSyncs` in a row
+ * are removed. Kept leagues start counting again from 0, and leagues of `unreadKeys` (a read
+ * that failed without saying the league is gone) are left as they are. Leagues stay: other users
+ * may share them. Returns how many memberships went.
  */
 export async function detachLeagues(store: Store, d: DetachScope): Promise<number> {
   return writeTransaction(store, async (tx) => {
     let query = tx
       .selectFrom('league_members')
       .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
-      .select('league_members.league_id')
+      .select([
+        'league_members.league_id',
+        'league_members.gone_syncs',
+        'leagues.platform_league_key',
+      ])
       .where('league_members.user_id', '=', d.userId)
       .where('leagues.platform', '=', d.platform);
     if (d.sports.length > 0) query = query.where('leagues.sport', 'in', [...d.sports]);
     if (d.seasons.length > 0) query = query.where('leagues.season', 'in', [...d.seasons]);
     const keep = new Set(d.keepLeagueIds);
-    const detached = (await query.execute())
-      .map((row) => row.league_id)
-      .filter((id) => !keep.has(id));
+    const unread = new Set(d.unreadKeys ?? []);
+    const bound = d.goneSyncs ?? 1;
+    const rows = await query.execute();
+    const seenAgain = rows.filter((row) => keep.has(row.league_id) && row.gone_syncs > 0);
+    const gone = rows.filter(
+      (row) => !keep.has(row.league_id) && !unread.has(row.platform_league_key),
+    );
+    const ids = (list: typeof rows) => list.map((row) => row.league_id);
+    await setGoneSyncs(tx, d.userId, ids(seenAgain), () => sql<number>`0`);
+    const counted = gone.filter((row) => row.gone_syncs + 1 < bound);
+    await setGoneSyncs(tx, d.userId, ids(counted), () => sql<number>`gone_syncs + 1`);
+    const detached = ids(gone.filter((row) => row.gone_syncs + 1 >= bound));
     if (detached.length === 0) return 0;
     const seq = await bumpDataSeq(tx);
     for (let start = 0; start < detached.length; start += INSERT_CHUNK) {
@@ -267,4 +290,21 @@ export async function detachLeagues(store: Store, d: DetachScope): Promise<numbe
     await tx.updateTable('users').set({ data_seq: seq }).where('id', '=', d.userId).execute();
     return detached.length;
   });
+}
+
+/** The count of syncs that found these memberships gone; it changes nothing served. */
+async function setGoneSyncs(
+  tx: Tx,
+  userId: number,
+  leagueIds: readonly number[],
+  value: () => RawBuilder<number>,
+): Promise<void> {
+  for (let start = 0; start < leagueIds.length; start += INSERT_CHUNK) {
+    await tx
+      .updateTable('league_members')
+      .set({ gone_syncs: value() })
+      .where('user_id', '=', userId)
+      .where('league_id', 'in', leagueIds.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
 }

@@ -69,6 +69,23 @@ export async function listUsers(db: Tx): Promise<User[]> {
 }
 
 /**
+ * One page of users by id: those after `afterId`, at most `limit`, and whether more follow (one
+ * row more is read to tell).
+ */
+export async function listUsersPage(
+  db: Tx,
+  page: { afterId?: number; limit: number },
+): Promise<{ users: User[]; more: boolean }> {
+  let query = db.selectFrom('users').select(['id', 'name', 'created_at']);
+  if (page.afterId !== undefined) query = query.where('id', '>', page.afterId);
+  const rows = await query
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .execute();
+  return { users: rows.slice(0, page.limit).map(toUser), more: rows.length > page.limit };
+}
+
+/**
  * Whether `error` (or what it wraps) is the store refusing a row whose parent row is gone: a
  * write for a user deleted while the write was on its way. SQLite and PostgreSQL say so with
  * different codes.

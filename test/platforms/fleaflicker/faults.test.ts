@@ -91,7 +91,7 @@ for (const data of FLEAFLICKER_DATA_SETS) {
       assert.equal(error.kind, 'credentials_rejected');
       assert.match(
         error.message,
-        /no longer answers for the e-mail .*"No such user".*link the account again/,
+        /no longer answers for the linked e-mail address .*"No such user".*link the account again/,
       );
     });
 

@@ -7,7 +7,7 @@ import { seasonsBetween } from '../../../src/domain/seasons.ts';
 import { InvalidInputError } from '../../../src/domain/errors.ts';
 import type { PlatformAccount, PlatformConnector } from '../../../src/platforms/connector.ts';
 import { createFleaflickerConnector } from '../../../src/platforms/fleaflicker/index.ts';
-import { linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
+import { TEST_SECRETS, linkWith, poolOf, storeHolding } from '../../helpers/connectors.ts';
 import {
   FLEAFLICKER_FIXTURES_SKIP,
   RECORDED_FLEAFLICKER_EMAIL,
@@ -22,9 +22,11 @@ const SEASONS = seasonsBetween(2017, 2021);
 const AAA = '312861'; // Avid Auctioneers Alliance: standings 2020, rosters and player listing recorded
 const JACKPOT = '206154'; // Jackpot Dynasty League: standings 2020 recorded, rosters not
 
+// As a link stores it: the address in the credentials, the id a keyed digest of it.
 const account: PlatformAccount = {
   platform: 'fleaflicker',
-  externalUserId: RECORDED_FLEAFLICKER_EMAIL,
+  externalUserId: `email-${TEST_SECRETS.pseudonym('fleaflicker account', RECORDED_FLEAFLICKER_EMAIL)}`,
+  credentials: JSON.stringify({ email: RECORDED_FLEAFLICKER_EMAIL }),
 };
 const football2020 = { sports: ['football'], seasons: [2020] } as const;
 const ref = (key: string) => ({ platformLeagueKey: key, season: 2020, sport: 'football' as const });
