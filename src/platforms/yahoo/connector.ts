@@ -3,8 +3,8 @@
 // the connector first asks Yahoo which games are the sports and seasons asked for, then lists the
 // account's leagues of those games, fetches each league in three calls (teams and rosters; then
 // standings, matchups, transactions and draft) and one per week of lineups not yet held (game.ts),
-// and reads a game's whole player list 25 at a
-// time for the (sport, season) player pool.
+// reads a game's whole player list 25 at a time for the (sport, season) player pool, and reads a
+// week under way in two calls for live refreshes (live.ts).
 import { InvalidInputError } from '../../domain/errors.ts';
 import type { Sport } from '../../domain/catalog.ts';
 import type { LeagueSnapshot, PlayerPoolSnapshot, PlayerRecord } from '../../domain/records.ts';
@@ -15,6 +15,7 @@ import { fetchLeagueGame } from './game.ts';
 import { createYahooApi } from './api.ts';
 import type { YahooApiOptions } from './api.ts';
 import { createGameDirectory } from './games.ts';
+import { yahooLive } from './live.ts';
 import {
   compareIds,
   idOfKey,
@@ -87,6 +88,10 @@ export function createYahooConnector(options: YahooConnectorOptions): PlatformCo
 
   return {
     platform: 'yahoo',
+    live: yahooLive(get, async (account, sport, season, signal) => {
+      const [gameKey] = await games.keysFor(account, [sport], [season], signal);
+      return gameKey;
+    }),
 
     async link(request, _existing, signal) {
       const code = request.code?.trim();

@@ -85,6 +85,13 @@ export const yahoo = definePlatform({
     };
   },
   requestsPerMinute: (settings) => settings.yahooRequestsPerMinute,
+  live: {
+    state:
+      "GET /users;use_login=1/games;game_keys=<game>/leagues: the leagues' current_week, under way while the game is not is_game_over or is_offseason and a league not is_finished",
+    callsPerRefresh: 2,
+    calls:
+      'GET /league/<key>/scoreboard;week=<week>; /league/<key>/teams/roster;week=<week>/players/stats;type=week;week=<week>',
+  },
   // Without the application's keys the connector only explains which variables to set.
   createConnector: (settings, budget) =>
     createYahooConnector({
