@@ -64,6 +64,7 @@ describeEachBackend('writeLeagueSnapshot', ({ store, dialect }) => {
         user_id: user.id,
         account_id: null,
         created_at: state.members[0]?.created_at,
+        gone_syncs: 0,
       },
     ]);
   });
