@@ -22,6 +22,7 @@ import {
   mapSportradarId,
 } from './mapping.ts';
 import { fetchLeagueSnapshot } from './league.ts';
+import { fleaflickerLive } from './live.ts';
 import { accountEmail, accountIdOf, credentialsText, normalizeEmail } from './account.ts';
 import { fleaflickerError, responses, validate } from './schemas.ts';
 import type { FleaLeague } from './schemas.ts';
@@ -183,6 +184,7 @@ export function createFleaflickerConnector(
 
   return {
     platform: 'fleaflicker',
+    live: fleaflickerLive(call),
 
     async link(request, _existing, signal, context) {
       const email = normalizeEmail(request.email);

@@ -45,6 +45,14 @@ export const fleaflicker = definePlatform({
   accountName: (_account, leagues) => leaguesNamed(leagues) ?? 'your Fleaflicker account',
   upgradeStoredId,
   requestsPerMinute: () => REQUESTS_PER_MINUTE,
+  live: {
+    state:
+      "the sport's schedule; the period is the one FetchLeagueScoreboard answers without one (Fleaflicker's current scoring period)",
+    // One box score per game: 12 teams, 6 games.
+    callsPerRefresh: 7,
+    calls:
+      'FetchLeagueScoreboard (the current period, its games and scores); FetchLeagueBoxscore per game (both lineups): 1 + teams / 2, 7 for a 12-team league',
+  },
   createConnector: (settings, budget) =>
     createFleaflickerConnector({ baseUrl: settings.fleaflickerBaseUrl, ...(budget && { budget }) }),
 });

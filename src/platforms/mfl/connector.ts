@@ -20,6 +20,7 @@ import {
   mapPlayerList,
 } from './mapping.ts';
 import { leagueApiRoot, mayFollowMflRedirect } from './hosts.ts';
+import { mflLive } from './live.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
 import type { MflLeague } from './schemas.ts';
 import {
@@ -193,6 +194,26 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
 
   return {
     platform: 'mfl',
+    live: mflLive({
+      async readLeague(account, ref, signal) {
+        const key = ref.platformLeagueKey;
+        const cookie = loginCookie(account);
+        const answer = await readLeague(key, ref.season, cookie, signal);
+        if ('refused' in answer) throw leagueRefused(key, ref.season, answer.refused, cookie);
+        const root = leagueApiRoot(apiRoot, answer.league.baseURL, `league ${key} (${ref.season})`);
+        return {
+          league: answer.league,
+          read: (query, withCookie) =>
+            exportJson(
+              root,
+              ref.season,
+              { ...query, L: key },
+              withCookie ? cookie : undefined,
+              signal,
+            ),
+        };
+      },
+    }),
 
     async link(request, existing, signal) {
       const leagueIds = parseLeagueIds(request.leagueIds ?? []);

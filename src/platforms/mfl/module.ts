@@ -83,6 +83,13 @@ export const mfl = definePlatform({
         leagueIdsNamed(followedLeagueIds({ platform: 'mfl', ...account })) ??
         'public leagues'),
   requestsPerMinute: () => DEFAULT_REQUESTS_PER_MINUTE,
+  live: {
+    state:
+      "the sport's schedule; the period is the league's current week (the first of its schedule not all final)",
+    callsPerRefresh: 4,
+    calls:
+      "TYPE=league (its host and starter slots); TYPE=schedule&W= (the week's games); TYPE=liveScoring&W= (every franchise's players with scores and starter/nonstarter status); TYPE=players&PLAYERS= (the starters' positions)",
+  },
   createConnector: (settings, budget) =>
     createMflConnector({ baseUrl: settings.mflBaseUrl, ...(budget && { budget }) }),
 });

@@ -1,0 +1,176 @@
+// MFL's live refreshes against its loopback fake (recorded 2020 league 54040, week 3 made the week
+// in progress). TYPE=liveScoring is recorded nowhere we could find: the fake answers it from the
+// weeklyResults body it makes up (fake-mfl-game.ts), each franchise's players moved under
+// `players` as MFL's documentation of liveScoring shows them. Four calls, nothing else; the same
+// answer as the full sync's writes nothing; a moved score is written once; a finished season makes
+// no request at all.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createMflConnector } from '../../src/platforms/mfl/index.ts';
+import { mfl as mflModule } from '../../src/platforms/mfl/module.ts';
+import type { LeagueFetchContext, PlatformConnector } from '../../src/platforms/connector.ts';
+import { linkAccount } from '../../src/storage/repositories/accounts.ts';
+import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
+import { createUser } from '../../src/storage/repositories/users.ts';
+import { createLiveScheduler } from '../../src/sync/live/scheduler.ts';
+import type { LiveRefreshEvent } from '../../src/sync/live/scheduler.ts';
+import { weeklyResultsBody } from '../helpers/fake-mfl-game.ts';
+import { MFL_FIXTURES_SKIP, startFakeMfl } from '../helpers/fake-mfl.ts';
+import type { FakeMfl } from '../helpers/fake-mfl.ts';
+import { reply } from '../helpers/fake-platform.ts';
+import { createTestStore } from '../helpers/store.ts';
+import type { TestStore } from '../helpers/store.ts';
+
+const LEAGUE = '54040';
+const WEEK = 3;
+// Sunday 27 September 2020, 18:00 UTC: week 3's early games.
+const SUNDAY = Date.UTC(2020, 8, 27, 18);
+
+type Json = Record<string, unknown>;
+const list = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
+  let fake: FakeMfl;
+  let mfl: PlatformConnector;
+  let store: TestStore;
+  let leagueId: number;
+  /** Points added to the first starter of the week's first franchise in liveScoring. */
+  let moved = 0;
+
+  /** TYPE=liveScoring&W=: the made-up weekly results, players under `players`. */
+  function liveScoring(week: string): Json {
+    const results = weeklyResultsBody(
+      fake.recorded('2020-schedule-54040.json') as Json,
+      fake.recorded('2020-rosters-54040.json') as Json,
+      week,
+    ).weeklyResults as Json;
+    const matchup = list(results.matchup as Json | Json[]).map((game, g) => ({
+      franchise: list(game.franchise as Json | Json[]).map((franchise, f) => {
+        const { player, ...rest } = franchise;
+        const players = list(player as Json | Json[]).map((p, i) =>
+          g === 0 && f === 0 && i === 0 && moved !== 0
+            ? { ...p, score: (Number(p.score) + moved).toFixed(2) }
+            : p,
+        );
+        return { ...rest, gameSecondsRemaining: '0', players: { player: players } };
+      }),
+    }));
+    return { version: '1.0', liveScoring: { week, matchup }, encoding: 'utf-8' };
+  }
+
+  before(async () => {
+    fake = await startFakeMfl();
+    fake.intercept = (request) =>
+      request.query.get('TYPE') === 'liveScoring'
+        ? reply.json(liveScoring(request.query.get('W') ?? ''))
+        : undefined;
+    mfl = createMflConnector({
+      baseUrl: fake.baseUrl,
+      backoffBaseMs: 1,
+      timeoutMs: 5_000,
+      // The full sync below reads every week: past MFL's 30 a minute.
+      requestsPerMinute: 6_000,
+    });
+    store = await createTestStore();
+    const user = await createUser(store.db, 'fan');
+    const account = await linkAccount(store.db, {
+      userId: user.id,
+      platform: 'mfl',
+      externalUserId: 'public',
+      settings: { leagueIds: [LEAGUE] },
+    });
+    const platformAccount = { platform: 'mfl' as const, externalUserId: 'public' };
+    // The full sync places starters by the stored pool's positions: the season's pool held.
+    const pool = await mfl.fetchPlayerPool(
+      { platform: 'mfl', sport: 'football', season: 2020 },
+      platformAccount,
+    );
+    const positions = new Map(
+      (pool?.players ?? []).flatMap((p) => (p.position ? [[p.playerId, p.position] as const] : [])),
+    );
+    const context: LeagueFetchContext = {
+      storedPlayerIds: async (ids) => new Set(ids.filter((id) => positions.has(id))),
+      storedPlayerPositions: async (ids) =>
+        new Map(ids.flatMap((id) => (positions.has(id) ? [[id, positions.get(id) ?? '']] : []))),
+    };
+    const ref = { platformLeagueKey: LEAGUE, season: 2020, sport: 'football' as const };
+    const snapshot = await mfl.fetchLeague(platformAccount, ref, context);
+    const placed = (snapshot.game?.lineups ?? [])
+      .filter((l) => l.period === WEEK)
+      .flatMap((l) => l.entries)
+      .filter((e) => e.slot !== 'OTHER' && e.slot !== 'BN');
+    assert.ok(placed.length > 0, 'the full sync placed starters in slots by position');
+    const written = await writeLeagueSnapshot(store, snapshot, {
+      userId: user.id,
+      accountId: account.id,
+    });
+    leagueId = written.leagueId;
+    // The recording is of the finished season: its week in progress is made week 3.
+    await store.db
+      .updateTable('leagues')
+      .set({ current_period: WEEK })
+      .where('id', '=', leagueId)
+      .execute();
+  });
+  after(async () => {
+    await fake.close();
+    await store.destroy();
+  });
+
+  const scheduler = (now: () => number, events: LiveRefreshEvent[] = []) =>
+    createLiveScheduler({
+      store,
+      connectors: { mfl },
+      platforms: { mfl: { perMinute: 30, live: mflModule.live } },
+      liveSeconds: 30,
+      now,
+      onRefresh: (event) => events.push(event),
+    });
+
+  test('a live week: four calls; the full sync answer writes nothing, a moved score once', async () => {
+    let clock = SUNDAY;
+    const events: LiveRefreshEvent[] = [];
+    const live = scheduler(() => clock, events);
+    const from = fake.requests.length;
+    const seq = await getDataSeq(store.db);
+    await live.tick();
+    await live.settled();
+    const asked = fake.requests.slice(from).map((r) => {
+      const q = r.query;
+      return [q.get('TYPE'), q.get('L'), q.get('W') ?? (q.get('PLAYERS') ? 'PLAYERS' : '')].join(
+        ' ',
+      );
+    });
+    assert.deepEqual(
+      asked.sort(),
+      [
+        `league ${LEAGUE} `,
+        `liveScoring ${LEAGUE} ${WEEK}`,
+        `players ${LEAGUE} PLAYERS`,
+        `schedule ${LEAGUE} ${WEEK}`,
+      ].sort(),
+    );
+    assert.equal(events.length, 1);
+    assert.equal(events[0]?.outcome, 'unchanged', JSON.stringify(events[0]));
+    assert.equal(await getDataSeq(store.db), seq, 'the same week writes nothing');
+
+    moved = 6;
+    clock += 30_000;
+    await live.tick();
+    await live.settled();
+    assert.equal(events.at(-1)?.outcome, 'written');
+    assert.deepEqual(events.at(-1)?.changed, ['scores']);
+    assert.notEqual(await getDataSeq(store.db), seq);
+    await live.stop();
+  });
+
+  test('a finished season: no request at all', async () => {
+    const live = scheduler(() => Date.UTC(2021, 8, 19, 18));
+    const from = fake.requests.length;
+    await live.tick();
+    await live.settled();
+    assert.equal(fake.requests.length, from);
+    await live.stop();
+  });
+});
