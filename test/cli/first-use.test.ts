@@ -7,6 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../src/storage/db.ts';
 import { linkAccount, markLinkProblem } from '../../src/storage/repositories/accounts.ts';
+import {
+  claimLeagueRefresh,
+  finishLeagueRefresh,
+  planLeagueRefreshes,
+} from '../../src/storage/repositories/live.ts';
 import { startSyncRun } from '../../src/storage/repositories/syncs.ts';
 import { findUserByName } from '../../src/storage/repositories/users.ts';
 import { startFakePlatform } from '../helpers/fake-platform.ts';
@@ -135,5 +140,36 @@ describe('the command line for a first-time user', () => {
     );
     const demoOnly = await here('sync', 'status', '--user', 'demo');
     assert.doesNotMatch(demoOnly.stdout, /alice/);
+  });
+
+  it("sync status shows each league's last live refresh and the next one planned", async () => {
+    const before = await here('sync', 'status', '--user', 'demo');
+    assert.match(before.stdout, /LAST ATTEMPT\s+LAST REFRESHED\s+NEXT REFRESH\s+LAST ERROR/);
+    assert.doesNotMatch(before.stdout, /2026-11-29T18:0/);
+    const store = await openStore({ dataDir: join(dir.path, 'data') });
+    try {
+      const league = await store.db
+        .selectFrom('leagues')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirst();
+      assert.ok(league);
+      const at = '2026-11-29T18:01:00.000Z';
+      await planLeagueRefreshes(store, [{ leagueId: league.id, next: at }]);
+      assert.ok(await claimLeagueRefresh(store, league.id, at, '2026-11-29T18:02:00.000Z', at));
+      await finishLeagueRefresh(store.db, league.id, {
+        period: 3,
+        at,
+        next: '2026-11-29T18:01:40.000Z',
+        outcome: 'unchanged',
+      });
+      const after = await here('sync', 'status', '--user', 'demo');
+      assert.equal(after.code, 0, after.stderr);
+      const row = after.stdout.split('\n').find((line) => line.includes(at));
+      assert.match(row ?? '', new RegExp(`\\s${league.id}\\s.*${at}\\s+2026-11-29T18:01:40.000Z`));
+      assert.match(after.stdout, /never\s+-/);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -640,7 +640,7 @@ export interface paths {
     };
     /**
      * List a user's linked accounts
-     * @description Each linked platform account with its leagues, its last sync and whether it needs linking again (the platform refused its credentials; it is not synced until linked again). Credentials are never shown.
+     * @description Each linked platform account with its leagues (each with its last live refresh and the next one planned), its last sync and whether it needs linking again (the platform refused its credentials; it is not synced until linked again). Credentials are never shown.
      *
      *     Requires an admin key with the scope `links`, `read` or `full`.
      */
@@ -1623,6 +1623,20 @@ export interface components {
       link_problem?: string;
       /** @description The user's leagues on this platform. */
       leagues: number;
+      /** @description Each of the user's leagues on this platform (by league_id) with its live refreshes (game day: a period in progress is refreshed between syncs), as `/meta` shows them. */
+      league_refreshes: {
+        /**
+         * Format: int64
+         * @description The league's id, as the read API names it.
+         */
+        league_id: number;
+        season: number;
+        name: string;
+        /** @description When its live refresh last ended; null: never live-refreshed. */
+        last_refreshed_at: string | null;
+        /** @description When its next live refresh is planned; null: none (no period in progress). */
+        next_refresh_at: string | null;
+      }[];
       last_sync?: {
         /**
          * Format: int64
@@ -1667,6 +1681,20 @@ export interface components {
         link_problem?: string;
         /** @description The user's leagues on this platform. */
         leagues: number;
+        /** @description Each of the user's leagues on this platform (by league_id) with its live refreshes (game day: a period in progress is refreshed between syncs), as `/meta` shows them. */
+        league_refreshes: {
+          /**
+           * Format: int64
+           * @description The league's id, as the read API names it.
+           */
+          league_id: number;
+          season: number;
+          name: string;
+          /** @description When its live refresh last ended; null: never live-refreshed. */
+          last_refreshed_at: string | null;
+          /** @description When its next live refresh is planned; null: none (no period in progress). */
+          next_refresh_at: string | null;
+        }[];
         last_sync?: {
           /**
            * Format: int64

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { MODULES, platformModule } from '../../platforms/registry.ts';
 import type { Store } from '../../storage/db.ts';
 import { listAccounts } from '../../storage/repositories/accounts.ts';
+import { findLeagueRefreshes } from '../../storage/repositories/live.ts';
 import {
   listLatestUnfinishedRuns,
   listLeagueSyncStatus,
@@ -202,22 +203,31 @@ async function status(userName: string | undefined, io: CliIo): Promise<number> 
   return withStore(io, async (store) => {
     const userId = userName === undefined ? undefined : (await requireUser(store, userName)).id;
     const filter = userId === undefined ? {} : { userId };
-    const rows = (await listLeagueSyncStatus(store.db, filter)).map((s) => [
-      s.userName ?? '-',
-      s.platform,
-      s.name ?? s.platformLeagueKey,
-      s.leagueId === null ? '-' : String(s.leagueId),
-      String(s.season),
-      s.sport,
-      s.lastSyncedAt ?? 'never',
-      s.lastOutcome,
-      s.lastAttemptAt,
-      s.lastError ?? '',
-    ]);
+    const leagues = await listLeagueSyncStatus(store.db, filter);
+    const refreshes = await findLeagueRefreshes(
+      store.db,
+      leagues.flatMap((s) => (s.leagueId === null ? [] : [s.leagueId])),
+    );
+    const rows = leagues.map((s) => {
+      const refresh = s.leagueId === null ? undefined : refreshes.get(s.leagueId);
+      return [
+        s.userName ?? '-',
+        s.platform,
+        s.name ?? s.platformLeagueKey,
+        s.leagueId === null ? '-' : String(s.leagueId),
+        String(s.season),
+        s.sport,
+        s.lastSyncedAt ?? 'never',
+        s.lastOutcome,
+        s.lastAttemptAt,
+        refresh?.lastRefreshAt ?? 'never',
+        refresh?.nextRefreshAt ?? '-',
+        s.lastError ?? '',
+      ];
+    });
     const header = ['USER', 'PLATFORM', 'LEAGUE', 'ID', 'SEASON', 'SPORT'];
-    const sections = [
-      formatTable([...header, 'LAST SYNCED', 'LAST OUTCOME', 'LAST ATTEMPT', 'LAST ERROR'], rows),
-    ];
+    const times = ['LAST SYNCED', 'LAST OUTCOME', 'LAST ATTEMPT', 'LAST REFRESHED', 'NEXT REFRESH'];
+    const sections = [formatTable([...header, ...times, 'LAST ERROR'], rows)];
     const relink = await accountsToLinkAgain(store, userId);
     if (relink.length > 0) {
       sections.push(

@@ -10,6 +10,7 @@ import type { AdminKey } from '../../storage/repositories/admin-keys.ts';
 import type { ConnectSession } from '../../storage/repositories/connect-sessions.ts';
 import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
 import type { LinkSyncState } from '../../storage/repositories/link-status.ts';
+import type { UserLeagueRefresh } from '../../storage/repositories/league-refreshes.ts';
 import type { SyncRequest } from '../../storage/repositories/sync-requests.ts';
 import type { StoredToken } from '../../storage/repositories/tokens.ts';
 import type { User } from '../../storage/repositories/users.ts';
@@ -26,6 +27,8 @@ if (!FormatRegistry.Has('date-time')) {
 const Id = (description: string) =>
   Type.Integer({ format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 const Time = (description: string) => Type.String({ format: 'date-time', description });
+const TimeOrNull = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
 /** Linkable over HTTP: every platform whose module says how (not the demo). */
 export const LINK_PLATFORMS = PLATFORMS.filter(isLinkedOverHttp);
 export const PlatformSchema = literals(LINK_PLATFORMS, { description: 'A fantasy platform.' });
@@ -73,6 +76,19 @@ export const IssuedTokenSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const LeagueRefreshSchema = Type.Object(
+  {
+    league_id: Id("The league's id, as the read API names it."),
+    season: Type.Integer(),
+    name: Type.String(),
+    last_refreshed_at: TimeOrNull('When its live refresh last ended; null: never live-refreshed.'),
+    next_refresh_at: TimeOrNull(
+      'When its next live refresh is planned; null: none (no period in progress).',
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const LinkSchema = Type.Object(
   {
     platform: PlatformSchema,
@@ -85,6 +101,11 @@ export const LinkSchema = Type.Object(
     }),
     link_problem: Type.Optional(Type.String({ description: 'Why it needs linking again.' })),
     leagues: Type.Integer({ minimum: 0, description: "The user's leagues on this platform." }),
+    league_refreshes: Type.Array(LeagueRefreshSchema, {
+      description:
+        "Each of the user's leagues on this platform (by league_id) with its live refreshes " +
+        '(game day: a period in progress is refreshed between syncs), as `/meta` shows them.',
+    }),
     last_sync: Type.Optional(
       Type.Object(
         {
@@ -203,6 +224,7 @@ export function toTokenBody(token: StoredToken): Static<typeof TokenSchema> {
 export function toLinkBody(
   account: LinkedAccount,
   state: LinkSyncState | undefined,
+  refreshes: readonly UserLeagueRefresh[],
 ): Static<typeof LinkSchema> {
   const run = state?.lastRun;
   return {
@@ -213,6 +235,15 @@ export function toLinkBody(
     needs_linking_again: account.linkProblem !== undefined,
     ...(account.linkProblem !== undefined && { link_problem: account.linkProblem }),
     leagues: state?.leagues ?? 0,
+    league_refreshes: refreshes
+      .filter((league) => league.platform === account.platform)
+      .map((league) => ({
+        league_id: league.leagueId,
+        season: league.season,
+        name: league.name,
+        last_refreshed_at: league.lastRefreshAt,
+        next_refresh_at: league.nextRefreshAt,
+      })),
     ...(run !== undefined && {
       last_sync: {
         run_id: run.runId,

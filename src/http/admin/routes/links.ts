@@ -5,6 +5,7 @@ import type { Platform } from '../../../domain/catalog.ts';
 import { MODULES, httpLinkOf, isLinkedOverHttp } from '../../../platforms/registry.ts';
 import type { Store } from '../../../storage/db.ts';
 import { listAccounts } from '../../../storage/repositories/accounts.ts';
+import { findUserLeagueRefreshes } from '../../../storage/repositories/league-refreshes.ts';
 import { linkSyncStates } from '../../../storage/repositories/link-status.ts';
 import { hasLeaguesOf } from '../../../storage/repositories/leagues.ts';
 import { unlinkAccount } from '../../../storage/repositories/removals.ts';
@@ -36,7 +37,11 @@ function bodiesByPlatform(): string {
 
 async function linkBody(store: Store, userId: number, platform: Platform) {
   const [account] = await linksOrNotFound(store, userId, platform);
-  return toLinkBody(account, (await linkSyncStates(store.db, userId)).get(platform));
+  const [states, refreshes] = await Promise.all([
+    linkSyncStates(store.db, userId),
+    findUserLeagueRefreshes(store.db, userId),
+  ]);
+  return toLinkBody(account, states.get(platform), refreshes);
 }
 
 export const listLinksRoute = defineAdminRoute({
@@ -46,7 +51,8 @@ export const listLinksRoute = defineAdminRoute({
   tag: 'admin-links',
   summary: "List a user's linked accounts",
   description:
-    'Each linked platform account with its leagues, its last sync and whether it needs linking ' +
+    'Each linked platform account with its leagues (each with its last live refresh and the ' +
+    'next one planned), its last sync and whether it needs linking ' +
     'again (the platform refused its credentials; it is not synced until linked again). ' +
     'Credentials are never shown.',
   params: UserParams,
@@ -59,10 +65,13 @@ export const listLinksRoute = defineAdminRoute({
   async handler({ params, services }) {
     const { store } = services;
     await userOrNotFound(store, params.user_id);
-    const states = await linkSyncStates(store.db, params.user_id);
+    const [states, refreshes] = await Promise.all([
+      linkSyncStates(store.db, params.user_id),
+      findUserLeagueRefreshes(store.db, params.user_id),
+    ]);
     return (await listAccounts(store.db, { userId: params.user_id }))
       .filter((account) => isLinkedOverHttp(account.platform))
-      .map((account) => toLinkBody(account, states.get(account.platform)));
+      .map((account) => toLinkBody(account, states.get(account.platform), refreshes));
   },
 });
 
