@@ -4,7 +4,7 @@
 // connector without `livePeriod` is judged by the sport's schedule (domain/live-schedule.ts), one
 // without `fetchLivePeriod` is read with its full league fetch, of which only the period is kept.
 import type { Sport } from '../domain/catalog.ts';
-import type { TeamLineupRecord } from '../domain/game.ts';
+import type { CurrentSlotRecord, LeagueRules, TeamLineupRecord } from '../domain/game.ts';
 import type { MatchupRecord } from '../domain/league-data.ts';
 import type { LeagueRef, PlatformAccount } from './connector.ts';
 
@@ -30,6 +30,21 @@ export interface LivePeriodSnapshot {
   lineups: TeamLineupRecord[];
 }
 
+/**
+ * What the store holds of the league from its last full sync, lent to a live read so it asks
+ * the platform only for what moves during the games (the scoreboard), not for the settings and
+ * rosters a period's records also depend on. Read on demand: a connector that needs none of it
+ * costs no query.
+ */
+export interface LiveLeagueContext {
+  /** The league's rules (its roster slots in the platform's order, its playoffs); undefined: none. */
+  storedRules(): Promise<LeagueRules | undefined>;
+  /** Where every rostered player stands now (starters, bench, reserve, taxi), by roster id. */
+  storedCurrentLineup(): Promise<CurrentSlotRecord[]>;
+  /** The roster ids of the league's teams. */
+  storedRosterIds(): Promise<ReadonlySet<string>>;
+}
+
 export interface LiveConnector {
   /**
    * The day the platform's seasons are at, when it is not the clock's: the demo lives on a fixed
@@ -47,12 +62,17 @@ export interface LiveConnector {
     account: PlatformAccount,
     signal?: AbortSignal,
   ): Promise<LiveState | undefined>;
-  /** The period's scoreboard and lineups of one league, in as few calls as the platform allows. */
+  /**
+   * The period's scoreboard and lineups of one league, in as few calls as the platform allows:
+   * what only changes between full syncs comes from `stored`, so the records are the full
+   * sync's own and an unchanged period writes nothing.
+   */
   fetchLivePeriod?(
     account: PlatformAccount,
     ref: LeagueRef,
     period: number,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    stored: LiveLeagueContext,
   ): Promise<LivePeriodSnapshot>;
 }
 

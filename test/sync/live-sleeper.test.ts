@@ -1,6 +1,6 @@
 // Sleeper's live refreshes against its loopback fake (recorded responses, the week made live): the
-// state call and the week's two calls, nothing else; the score written once, with league.updated;
-// an unchanged week writes nothing; a finished season's league is never asked for.
+// state call and the week's one call (its matchups), nothing else; the score written once, with
+// league.updated; an unchanged week writes nothing; a finished season's league is never asked for.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createSleeperConnector } from '../../src/platforms/sleeper/index.ts';
@@ -91,7 +91,7 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
     await store.destroy();
   });
 
-  test('a live week: the state and three calls, the score written once with league.updated', async () => {
+  test('a live week: the state and one call, the score written once with league.updated', async () => {
     let clock = SUNDAY;
     const events: LiveRefreshEvent[] = [];
     const scheduler = createLiveScheduler({
@@ -110,17 +110,20 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
       .slice(from)
       .map((r) => r.path)
       .sort();
-    assert.deepEqual(
-      asked,
-      [
-        `/league/${JUNGLE}`,
-        `/league/${JUNGLE}/matchups/1`,
-        `/league/${JUNGLE}/rosters`,
-        '/state/nfl',
-      ].sort(),
-    );
+    assert.deepEqual(asked, [`/league/${JUNGLE}/matchups/1`, '/state/nfl'].sort());
     assert.equal(events.length, 1);
+    // The lineups, with their IR and taxi players (from the store, not asked for), are the full
+    // sync's: only the scores changed.
     assert.deepEqual(events[0]?.changed, ['scores']);
+    const slots = (
+      await store.db
+        .selectFrom('lineups')
+        .select('entries')
+        .where('league_id', '=', leagueId)
+        .where('period', '=', 1)
+        .execute()
+    ).flatMap((row) => (JSON.parse(row.entries) as Array<{ slot: string }>).map((e) => e.slot));
+    assert.ok(slots.includes('IR') && slots.includes('TAXI') && slots.includes('FLEX'), 'placed');
     const scores = await store.db
       .selectFrom('matchups')
       .select('teams')
@@ -143,11 +146,20 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
     await scheduler.settled();
     assert.equal(fake.requests.length, quiet);
 
-    // Due again, the same week: read, nothing written, no event.
+    // Due again, the same week: one call, nothing written, no event.
     clock += 30_000;
     const seq = await getDataSeq(store.db);
+    const again = fake.requests.length;
     await scheduler.tick();
     await scheduler.settled();
+    // (The sport's state is the scheduler's, asked per sport, not per league.)
+    assert.deepEqual(
+      fake.requests
+        .slice(again)
+        .map((r) => r.path)
+        .filter((path) => path !== '/state/nfl'),
+      [`/league/${JUNGLE}/matchups/1`],
+    );
     assert.equal(events.at(-1)?.outcome, 'unchanged');
     assert.equal(await getDataSeq(store.db), seq, 'an unchanged week writes nothing');
     assert.equal((await store.db.selectFrom('webhook_events').select('id').execute()).length, 1);

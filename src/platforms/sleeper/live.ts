@@ -1,17 +1,22 @@
 // Sleeper's live refreshes (issue 42): its sport state says which week is being played, and a
-// league's week is three calls: the league (its roster positions, for the lineups' slots), its
-// rosters (who is on IR or the taxi squad) and the week's matchups, which are Sleeper's
-// scoreboard (scores, starters and every player's points).
+// league's week is one call, the week's matchups: Sleeper's scoreboard (scores, starters and
+// every player's points). The league's roster positions (the lineups' slots) and who is on IR or
+// the taxi squad change between games, not during them: they come from the store's last full
+// sync, so a refresh's records are that sync's own.
 import type { Sport } from '../../domain/catalog.ts';
+import { slotGroup } from '../../domain/game.ts';
+import type { CurrentSlotRecord, LeagueRules, LineupSlot } from '../../domain/game.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef } from '../connector.ts';
-import type { LiveConnector, LiveState } from '../live.ts';
+import type { LiveConnector, LiveLeagueContext, LiveState } from '../live.ts';
 import { activityResponses } from './activity-schemas.ts';
 import { mapWeekMatchups } from './activity.ts';
 import type { SleeperCalls } from './fetch-activity.ts';
-import { mapWeekLineups, nonStarterSlots, starterSlots } from './game.ts';
+import { benchOnly, mapWeekLineups } from './game.ts';
+import type { NonStarterSlot } from './game.ts';
+import { RESERVE_SLOT, TAXI_SLOT } from './game-tables.ts';
 import { SLEEPER_SPORT_CODES } from './mapping.ts';
-import { responses, validate } from './schemas.ts';
+import { validate } from './schemas.ts';
 
 /** Sleeper's state of the sport: the week under way while its regular season or playoffs run. */
 export async function sleeperLiveState(
@@ -32,49 +37,77 @@ export async function sleeperLiveState(
   return { period: week, live: playing && Number(state.season) === season };
 }
 
-/** One league's week: GET /league/<id>, its /rosters and its /matchups/<week>. */
-export async function sleeperLivePeriod(calls: SleeperCalls, ref: LeagueRef, week: number) {
+/** One league's week in one call: GET /league/<id>/matchups/<week>, Sleeper's scoreboard. */
+export async function sleeperLivePeriod(
+  calls: SleeperCalls,
+  ref: LeagueRef,
+  week: number,
+  stored: LiveLeagueContext,
+) {
   const key = encodeURIComponent(ref.platformLeagueKey);
-  // https://docs.sleeper.com/#get-a-specific-league
   // https://docs.sleeper.com/#getting-matchups-in-a-league
-  // https://docs.sleeper.com/#getting-rosters-in-a-league
-  const [leagueBody, rostersBody, matchupsBody] = await Promise.all([
-    calls.getOrNull(`/league/${key}`),
-    calls.getOrNull(`/league/${key}/rosters`),
-    calls.getOrNull(`/league/${key}/matchups/${week}`),
+  const path = `/league/${key}/matchups/${week}`;
+  const [body, rules, current, rosterIds] = await Promise.all([
+    calls.getOrNull(path),
+    stored.storedRules(),
+    stored.storedCurrentLineup(),
+    stored.storedRosterIds(),
   ]);
-  if (leagueBody === null) {
+  if (body === null) {
+    // Sleeper answers nothing for a league it no longer has; the week's stored records stay
+    // until a full sync says the league is gone.
     const message = `league ${ref.platformLeagueKey} does not exist (any more)`;
     throw new PlatformError('sleeper', message, 'not_found');
   }
-  const league = validate(responses.league, leagueBody, `GET /league/${key}`);
-  const rosters =
-    rostersBody === null
-      ? []
-      : validate(responses.rosters, rostersBody, `GET /league/${key}/rosters`);
-  const entries =
-    matchupsBody === null
-      ? []
-      : validate(activityResponses.matchups, matchupsBody, `GET /league/${key}/matchups/${week}`);
-  const playoffWeekStart = league.settings?.playoff_week_start ?? undefined;
+  const entries = validate(activityResponses.matchups, body, `GET ${path}`);
+  const playoffWeekStart = rules?.playoffs?.firstPeriod;
   const progress = {
     finished: false,
     currentWeek: week,
-    ...(playoffWeekStart !== undefined && playoffWeekStart > 0 && { playoffWeekStart }),
+    ...(playoffWeekStart !== undefined && { playoffWeekStart }),
   };
+  // As a full sync maps the week under way: only the rosters' teams, in roster_positions' slots,
+  // non-starters where the rosters put them now (IR, taxi), here as the store holds them.
+  const teams = entries.filter((entry) => rosterIds.has(String(entry.roster_id)));
   return {
     period: week,
     matchups: mapWeekMatchups(week, entries, progress),
-    // The rosters say who is on IR or the taxi squad this week, as a full sync reads it.
-    lineups: mapWeekLineups(week, entries, starterSlots(league), nonStarterSlots(rosters)),
+    lineups: mapWeekLineups(week, teams, storedStarterSlots(rules), storedPlacements(current)),
   };
+}
+
+/**
+ * roster_positions without the bench, from the stored rules' slots: mapRules counts them in
+ * order of first appearance, and Sleeper lists a league's positions grouped (QB, RB, RB, WR...),
+ * so expanding the counts gives them back in order.
+ */
+function storedStarterSlots(rules: LeagueRules | undefined) {
+  const notStarting = new Set(['BN', RESERVE_SLOT.platformSlot, TAXI_SLOT.platformSlot]);
+  return (rules?.rosterSlots ?? [])
+    .filter((slot) => !notStarting.has(slot.platformSlot))
+    .flatMap(({ slot, platformSlot, count }) =>
+      Array.from({ length: count }, () => ({ slot, platformSlot })),
+    );
+}
+
+/** Who is on IR or the taxi squad, from the stored current lineup; the rest of the bench is BN. */
+function storedPlacements(current: readonly CurrentSlotRecord[]): NonStarterSlot {
+  const placed = new Map<string, { slot: LineupSlot; platformSlot: string }>();
+  for (const { rosterId, playerId, slot, platformSlot } of current) {
+    const group = slotGroup(slot);
+    if (group === 'reserve' || group === 'taxi') {
+      placed.set(`${rosterId}/${playerId}`, { slot, platformSlot });
+    }
+  }
+  return (rosterId, playerId) =>
+    placed.get(`${rosterId}/${playerId}`) ?? benchOnly(rosterId, playerId);
 }
 
 export function sleeperLive(callsFor: (signal?: AbortSignal) => SleeperCalls): LiveConnector {
   return {
     livePeriod: (sport, season, _account, signal) =>
       sleeperLiveState(callsFor(signal), sport, season),
-    fetchLivePeriod: (_account, ref, week, signal) =>
-      sleeperLivePeriod(callsFor(signal), ref, week),
+    fetchLivePeriod: (_account, ref, week, signal, stored) =>
+      sleeperLivePeriod(callsFor(signal), ref, week, stored),
   };
 }

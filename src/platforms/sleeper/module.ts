@@ -43,9 +43,9 @@ export const sleeper = definePlatform({
   requestsPerMinute: (settings) => settings.sleeperRequestsPerMinute,
   live: {
     state: 'GET /state/<sport>: the week under way while season_type is regular or post',
-    callsPerRefresh: 3,
+    callsPerRefresh: 1,
     calls:
-      'GET /league/<id> (its slots), /league/<id>/rosters (IR, taxi), /league/<id>/matchups/<week>',
+      'GET /league/<id>/matchups/<week> (slots, IR and taxi from the last full sync in the store)',
   },
   createConnector: (settings, budget) =>
     createSleeperConnector({ baseUrl: settings.sleeperBaseUrl, ...(budget && { budget }) }),

@@ -7,9 +7,15 @@ import type {
   PlatformAccount,
   PlatformConnector,
 } from '../../platforms/connector.ts';
-import type { LivePeriodSnapshot } from '../../platforms/live.ts';
+import type { LiveLeagueContext, LivePeriodSnapshot } from '../../platforms/live.ts';
 import type { Store } from '../../storage/db.ts';
-import { findFinalLineupPeriods } from '../../storage/repositories/game-reads.ts';
+import {
+  findFinalLineupPeriods,
+  findLeagueRules,
+  listLineups,
+} from '../../storage/repositories/game-reads.ts';
+import { CURRENT_LINEUP_PERIOD } from '../../storage/repositories/game.ts';
+import { listTeams } from '../../storage/repositories/teams.ts';
 import type { LiveCandidate } from '../../storage/repositories/live.ts';
 import { loadStoredPlayers } from '../../storage/repositories/players.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
@@ -31,7 +37,7 @@ export async function fetchLivePeriod(
     name: league.name,
   };
   const own = connector.live?.fetchLivePeriod;
-  if (own !== undefined) return own(account, ref, period, signal);
+  if (own !== undefined) return own(account, ref, period, signal, storedLeague(store, league));
   // The fallback: the whole league as a sync reads it (final periods left out), of which only
   // the period is written; the rest waits for the background sync.
   const pool = poolKeyOf({ ...ref, platform: league.platform });
@@ -53,6 +59,27 @@ export async function fetchLivePeriod(
     period,
     matchups: (snapshot.activity?.matchups ?? []).filter((m) => m.period === period),
     lineups: (snapshot.game?.lineups ?? []).filter((l) => l.period === period),
+  };
+}
+
+/** The league as its last full sync stored it, for a connector's live read (platforms/live.ts). */
+function storedLeague(store: Store, league: LiveCandidate): LiveLeagueContext {
+  return {
+    storedRules: () => findLeagueRules(store.db, league.leagueId),
+    async storedCurrentLineup() {
+      const teams = await listLineups(store.db, league.leagueId, CURRENT_LINEUP_PERIOD);
+      return teams.flatMap((team) =>
+        team.entries.map(({ playerId, slot, platformSlot }) => ({
+          rosterId: team.rosterId,
+          playerId,
+          slot,
+          platformSlot,
+        })),
+      );
+    },
+    async storedRosterIds() {
+      return new Set((await listTeams(store.db, league.leagueId)).map((team) => team.rosterId));
+    },
   };
 }
 
