@@ -121,7 +121,8 @@ const cpuStart = process.cpuUsage();
 scheduler.start();
 const lags: number[] = [];
 let peakRss = 0;
-const interval = Math.max(LIVE_SECONDS, (LEAGUES * 3 * 60) / ((PER_MINUTE - 90) * 0.8));
+const calls = sleeperModule.live?.callsPerRefresh ?? 1;
+const interval = Math.max(LIVE_SECONDS, (LEAGUES * calls * 60) / ((PER_MINUTE - 90) * 0.8));
 const sampleFrom = t0 + interval * 1000 + 5000;
 while (Date.now() - t0 < DURATION_S * 1000) {
   await new Promise((resolve) => setTimeout(resolve, 2000));
