@@ -8196,6 +8196,29 @@ export interface operations {
            *         "linked_at": "2026-11-29T09:11:11.782Z",
            *         "needs_linking_again": false,
            *         "leagues": 17,
+           *         "league_refreshes": [
+           *           {
+           *             "league_id": 1,
+           *             "season": 2021,
+           *             "name": "Office Baseball League",
+           *             "last_refreshed_at": null,
+           *             "next_refresh_at": null
+           *           },
+           *           {
+           *             "league_id": 2,
+           *             "season": 2020,
+           *             "name": "High Stakes Baseball League",
+           *             "last_refreshed_at": null,
+           *             "next_refresh_at": null
+           *           },
+           *           {
+           *             "league_id": 3,
+           *             "season": 2019,
+           *             "name": "Rivalry Baseball League",
+           *             "last_refreshed_at": null,
+           *             "next_refresh_at": null
+           *           }
+           *         ],
            *         "last_sync": {
            *           "run_id": 2,
            *           "started_at": "2026-11-29T09:11:15.997Z",
@@ -8210,6 +8233,7 @@ export interface operations {
            *         "linked_at": "2026-11-29T09:11:15.958Z",
            *         "needs_linking_again": false,
            *         "leagues": 0,
+           *         "league_refreshes": [],
            *         "last_sync": {
            *           "run_id": 3,
            *           "started_at": "2026-11-29T09:11:17.167Z",
@@ -8359,6 +8383,15 @@ export interface operations {
            *       "linked_at": "2026-11-29T09:11:15.958Z",
            *       "needs_linking_again": false,
            *       "leagues": 1,
+           *       "league_refreshes": [
+           *         {
+           *           "league_id": 18,
+           *           "season": 2020,
+           *           "name": "Example Gridiron League",
+           *           "last_refreshed_at": null,
+           *           "next_refresh_at": null
+           *         }
+           *       ],
            *       "last_sync": {
            *         "run_id": 3,
            *         "started_at": "2026-11-29T09:11:17.167Z",
@@ -8525,7 +8558,8 @@ export interface operations {
            *         "username": "solarpool",
            *         "linked_at": "2026-11-29T09:11:15.958Z",
            *         "needs_linking_again": false,
-           *         "leagues": 0
+           *         "leagues": 0,
+           *         "league_refreshes": []
            *       }
            *     }
            */
