@@ -226,7 +226,12 @@ describe('Yahoo live refreshes', () => {
   test("a week past the league's weeks so far: the scoreboard only, nothing of the week", async () => {
     const from = world.fake.requests.length;
     const ref = { platformLeagueKey: LEAGUE, season: 2021, sport: 'football' as const };
-    const snapshot = await yahoo.live?.fetchLivePeriod?.(account, ref, 5);
+    const stored = {
+      storedRules: async () => undefined,
+      storedCurrentLineup: async () => [],
+      storedRosterIds: async () => new Set<string>(),
+    };
+    const snapshot = await yahoo.live?.fetchLivePeriod?.(account, ref, 5, undefined, stored);
     // The full sync reads weeks 1-3 only (current_week 3): it holds nothing of week 5 either.
     assert.deepEqual(snapshot, { period: 5, matchups: [], lineups: [] });
     assert.deepEqual(pathsSince(from), [`${API}/league/${LEAGUE}/scoreboard;week=5`]);
