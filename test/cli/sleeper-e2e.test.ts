@@ -154,7 +154,10 @@ for (const data of SLEEPER_DATA_SETS) {
         const status = await cli('sync', 'status', '--user', 'alice');
         assert.equal(status.code, 0);
         const row = status.stdout.split('\n').find((line) => line.includes(first.name));
-        assert.match(row ?? status.stdout, /\d{4}-\S+Z\s+failed\s+\d{4}-\S+Z\s+sleeper: .*500/);
+        assert.match(
+          row ?? status.stdout,
+          /\d{4}-\S+Z\s+failed\s+\d{4}-\S+Z\s+never\s+-\s+sleeper: .*500/,
+        );
       });
     },
   );
