@@ -16,7 +16,7 @@ import {
   parseStoredCookies,
   serializeCookies,
 } from './credentials.ts';
-import { accountCookies, discoverLeagues } from './discovery.ts';
+import { discoverLeagues, leagueRequest } from './discovery.ts';
 import { espnSeasonId, sportOfGame } from './games.ts';
 import { fetchLeagueGame } from './league-game.ts';
 import { espnLive } from './live.ts';
@@ -82,13 +82,7 @@ export function createEspnConnector(options: EspnConnectorOptions): PlatformConn
     },
 
     async fetchLeague(account, ref, context, signal): Promise<LeagueSnapshot> {
-      const cookies = accountCookies(account);
-      const request = {
-        ...(cookies ? { cookies } : {}),
-        sport: ref.sport,
-        leagueId: ref.platformLeagueKey,
-        season: ref.season,
-      };
+      const request = leagueRequest(account, ref);
       const league = await api.leagueSeason(request, LEAGUE_VIEWS, signal);
       const gameId = league.gameId ?? undefined;
       if (gameId !== undefined && sportOfGame(gameId) !== ref.sport) {

@@ -31,6 +31,17 @@ export function accountCookies(account: PlatformAccount): EspnCookies | undefine
   return cookies;
 }
 
+/** What ESPN is asked with for one league season: the account's cookies, if any, and the ref. */
+export function leagueRequest(account: PlatformAccount, ref: LeagueRef) {
+  const cookies = accountCookies(account);
+  return {
+    ...(cookies ? { cookies } : {}),
+    sport: ref.sport,
+    leagueId: ref.platformLeagueKey,
+    season: ref.season,
+  };
+}
+
 export async function discoverLeagues(
   api: EspnApi,
   account: PlatformAccount,

@@ -6,7 +6,7 @@
 import type { LeagueRef, PlatformAccount } from '../connector.ts';
 import type { LiveConnector, LivePeriodSnapshot } from '../live.ts';
 import type { EspnApi } from './api.ts';
-import { accountCookies } from './discovery.ts';
+import { leagueRequest } from './discovery.ts';
 import { mapMatchups } from './league-activity.ts';
 import { lineupPeriods, mapLineups } from './lineups.ts';
 
@@ -19,13 +19,7 @@ export async function espnLivePeriod(
   period: number,
   signal?: AbortSignal,
 ): Promise<LivePeriodSnapshot> {
-  const cookies = accountCookies(account);
-  const request = {
-    ...(cookies ? { cookies } : {}),
-    sport: ref.sport,
-    leagueId: ref.platformLeagueKey,
-    season: ref.season,
-  };
+  const request = leagueRequest(account, ref);
   const league = await api.leagueSeason(request, LIVE_VIEWS, signal);
   const teams = new Set((league.teams ?? []).map((team) => team.id));
   const matchups = mapMatchups(league, teams).filter((m) => m.period === period);
