@@ -424,6 +424,31 @@ export async function findDelivery(
 }
 
 /**
+ * The columns of a delivery an operator asks for (a replay, a test event), inserted from a select
+ * of the event's and endpoint's ids followed by `pendingNow`'s values.
+ */
+export const OPERATOR_DELIVERY_COLUMNS = [
+  'event_id',
+  'endpoint_id',
+  'origin',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+] as const;
+
+/** A new delivery's values after its ids: pending, never tried, due now. */
+export function pendingNow(origin: 'replay' | 'test', now: string) {
+  return [
+    sql.lit(origin).as('origin'),
+    sql.lit('pending').as('status'),
+    sql.lit(0).as('attempts'),
+    sql<string>`${now}`.as('next_attempt_at'),
+    sql<string>`${now}`.as('created_at'),
+  ] as const;
+}
+
+/**
  * Sends a delivery's event again to its endpoint: a new pending delivery, due now, of the same
  * event (same `webhook-id` and body). Inserted only while the endpoint is in use, checked in the
  * insert itself, so a replay racing the endpoint's DELETE adds nothing. Returns its id, or
@@ -433,28 +458,12 @@ export async function replayDelivery(db: Tx, deliveryId: number): Promise<number
   const now = nowIso();
   const row = await db
     .insertInto('webhook_deliveries')
-    .columns([
-      'event_id',
-      'endpoint_id',
-      'origin',
-      'status',
-      'attempts',
-      'next_attempt_at',
-      'created_at',
-    ])
+    .columns(OPERATOR_DELIVERY_COLUMNS)
     .expression((eb) =>
       eb
         .selectFrom('webhook_deliveries as d')
         .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-        .select([
-          'd.event_id',
-          'd.endpoint_id',
-          sql.lit('replay').as('origin'),
-          sql.lit('pending').as('status'),
-          sql.lit(0).as('attempts'),
-          sql<string>`${now}`.as('next_attempt_at'),
-          sql<string>`${now}`.as('created_at'),
-        ])
+        .select(['d.event_id', 'd.endpoint_id', ...pendingNow('replay', now)])
         .where('d.id', '=', deliveryId)
         .where('p.disabled_at', 'is', null),
     )

@@ -11,6 +11,7 @@ import {
 import type { NewWebhookEvent, WebhookEventType } from '../../domain/webhooks.ts';
 import { nowIso } from '../db.ts';
 import type { Tx } from '../db.ts';
+import { OPERATOR_DELIVERY_COLUMNS, pendingNow } from './webhook-deliveries.ts';
 import type { WebhookEndpointsTable } from '../schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -188,27 +189,11 @@ export async function recordTestEvent(db: Tx, endpointId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   const delivery = await db
     .insertInto('webhook_deliveries')
-    .columns([
-      'event_id',
-      'endpoint_id',
-      'origin',
-      'status',
-      'attempts',
-      'next_attempt_at',
-      'created_at',
-    ])
+    .columns(OPERATOR_DELIVERY_COLUMNS)
     .expression((eb) =>
       eb
         .selectFrom('webhook_endpoints')
-        .select([
-          sql<number>`${event.id}`.as('event_id'),
-          'id',
-          sql.lit('test').as('origin'),
-          sql.lit('pending').as('status'),
-          sql.lit(0).as('attempts'),
-          sql<string>`${now}`.as('next_attempt_at'),
-          sql<string>`${now}`.as('created_at'),
-        ])
+        .select([sql<number>`${event.id}`.as('event_id'), 'id', ...pendingNow('test', now)])
         .where('id', '=', endpointId)
         .where('disabled_at', 'is', null),
     )
