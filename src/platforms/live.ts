@@ -45,6 +45,29 @@ export interface LiveLeagueContext {
   storedRosterIds(): Promise<ReadonlySet<string>>;
 }
 
+/**
+ * Every player's stats of one period of a sport, read once for all the platform's leagues of that
+ * sport (a shared read): each league's points are then worked out from its stored rules
+ * (`scorePlayer`), so a live league costs no call of its own between its own reads.
+ */
+export interface PeriodStats {
+  period: number;
+  /**
+   * By the platform's player id (as in lineups); each stat by the platform's stat id, the ids a
+   * league's ScoringRuleRecord.statId holds. A player with no line yet is absent.
+   */
+  players: ReadonlyMap<string, Readonly<Record<string, number>>>;
+}
+
+/** The player a lineup entry holds, as scorePlayer needs him. */
+export interface ScoredEntry {
+  playerId: string;
+  /** The player's position (the store's), for rules limited to positions. */
+  position?: string;
+  /** The slot he stands in this period, as the platform names it (slot overrides). */
+  platformSlot: string;
+}
+
 export interface LiveConnector {
   /**
    * The day the platform's seasons are at, when it is not the clock's: the demo lives on a fixed
@@ -74,6 +97,27 @@ export interface LiveConnector {
     signal: AbortSignal | undefined,
     stored: LiveLeagueContext,
   ): Promise<LivePeriodSnapshot>;
+  /**
+   * The shared read: every player's stats of the sport's period, one call (or a few) for all the
+   * platform's live leagues of that sport and season. Undefined: the platform has none for this
+   * sport, and its leagues are read one by one (fetchLivePeriod).
+   */
+  fetchPeriodStats?(
+    sport: Sport,
+    season: number,
+    period: number,
+    signal?: AbortSignal,
+  ): Promise<PeriodStats | undefined>;
+  /**
+   * A player's points for the period from his stats under a league's stored rules, as the
+   * platform scores them. Undefined: this league's points cannot be worked out here (a rule the
+   * connector does not know how to apply): the league keeps its own reads.
+   */
+  scorePlayer?(
+    stats: Readonly<Record<string, number>>,
+    rules: LeagueRules,
+    entry: ScoredEntry,
+  ): number | undefined;
 }
 
 /**
@@ -87,4 +131,10 @@ export interface LiveSupport {
   callsPerRefresh: number;
   /** What those calls are, in a reader's words. */
   calls: string;
+  /**
+   * With a shared read (fetchPeriodStats): its calls per sport and period, every
+   * LIVE_REFRESH_SECONDS, and what they are. The leagues' own reads then space out to what the
+   * rest of the budget allows: they bring lineup changes and the platform's own points.
+   */
+  shared?: { callsPerRead: number; calls: string };
 }
