@@ -32,15 +32,25 @@ const DENIED_V6 = [
   ['ff00::', 8], // multicast
 ] as const;
 
-/** The IPv4 address an IPv6 one carries (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96 NAT64). */
+/**
+ * The IPv4 address an IPv6 one carries (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96 NAT64, and
+ * 2002:wwxx:yyzz::/48 6to4, whose relay would carry the post to that IPv4 address).
+ */
 function embeddedIpv4(address: string): string | undefined {
   const lower = address.toLowerCase();
+  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/.exec(lower);
+  if (sixToFour) return dottedOf(sixToFour[1] as string, sixToFour[2] as string);
   const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (dotted) return dotted[1];
   const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
   if (!hex) return undefined;
-  const high = parseInt(hex[1] as string, 16);
-  const low = parseInt(hex[2] as string, 16);
+  return dottedOf(hex[1] as string, hex[2] as string);
+}
+
+/** a.b.c.d from the two 16-bit groups that hold it. */
+function dottedOf(highGroup: string, lowGroup: string): string {
+  const high = parseInt(highGroup, 16);
+  const low = parseInt(lowGroup, 16);
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
@@ -95,6 +105,20 @@ export class AddressGuard {
     }
     if (this.allowed.check(address, 'ipv6')) return true;
     return !this.denied.check(address, 'ipv6');
+  }
+
+  /**
+   * Whether a URL's host may be posted to, as far as can be told without resolving it: an address
+   * literal (as the URL parser writes it: 0x7f.1 is 127.0.0.1) must be permitted, and a
+   * `localhost` name is loopback (RFC 6761). Any other name is checked when it is resolved, at
+   * every attempt, since what it resolves to may change.
+   */
+  permitsHost(hostname: string): boolean {
+    const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+    if (isIP(host) !== 0) return this.permits(host);
+    const name = host.toLowerCase().replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) return this.permits('127.0.0.1');
+    return true;
   }
 
   /**

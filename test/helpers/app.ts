@@ -91,6 +91,8 @@ export interface TestApp {
 /** Every product the API knows: a default test token reaches every endpoint. */
 export const ALL_PRODUCTS: readonly Product[] = PRODUCTS;
 
+const LOOPBACK_RANGES = Object.freeze(['127.0.0.0/8', '::1/128']);
+
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const store = await createTestStore(options.dialect);
   const base = loadConfig({ SUPPORTED_SEASONS: TEST_SEASONS });
@@ -102,6 +104,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     secretKey: randomBytes(32).toString('hex'),
     ...options.config,
     platforms: { ...base.platforms, ...options.config?.platforms, ...options.platforms },
+    // The tests' webhook receivers listen on loopback, which an endpoint may name only when allowed.
+    webhooks: { ...base.webhooks, allowPrivate: LOOPBACK_RANGES, ...options.config?.webhooks },
   });
   const { logger, lines: logs } = captureLogLines();
   const events: ResponseEvent[] = [];

@@ -64,7 +64,9 @@ for (const dialect of testBackends()) {
         config: {
           secretKey,
           webhooks: {
-            allowPrivate: [],
+            // The API accepts endpoints on 127.0.0.1 (the test receivers); each relay below is
+            // given its own allow-list, so the check made at every attempt is tried alone.
+            allowPrivate: ['127.0.0.0/8'],
             concurrency: 16,
             endpointConcurrency: 2,
             maxEndpoints: 6,
@@ -197,6 +199,42 @@ for (const dialect of testBackends()) {
         );
       }
       assert.deepEqual((await admin.json<unknown[]>('GET', '/admin/webhooks')).body, []);
+    });
+
+    it('refuses an endpoint at an address that is not public, naming url, adding nothing', async () => {
+      for (const url of [
+        'http://10.1.2.3/hooks',
+        'http://[::1]:8080/hooks',
+        'http://169.254.169.254/latest/meta-data',
+        'http://0xa9.254.169.254/latest',
+        'http://[::ffff:a9fe:a9fe]/',
+        'http://[2002:a9fe:a9fe::1]/',
+      ]) {
+        const answer = await admin.call('POST', '/admin/webhooks', {
+          url,
+          events: ['sync.finished'],
+        });
+        const body = (await expectProblem(answer, 'invalid_body')) as {
+          invalid_params: Array<{ name: string; reason: string }>;
+        };
+        assert.equal(body.invalid_params[0]?.name, 'url', url);
+        assert.match(body.invalid_params[0]?.reason ?? '', /WEBHOOK_ALLOW_PRIVATE/);
+      }
+      assert.deepEqual((await admin.json<unknown[]>('GET', '/admin/webhooks')).body, []);
+    });
+
+    it('holds the bound when endpoints are created at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          admin.call('POST', '/admin/webhooks', {
+            url: `https://app.example/at-once/${i}`,
+            events: ['sync.finished'],
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      assert.deepEqual(statuses, [201, 201, 201, 201, 201, 201, 429, 429, 429, 429]);
+      assert.equal((await admin.json<unknown[]>('GET', '/admin/webhooks')).body.length, 6);
     });
 
     it('bounds the endpoints of the deployment: 429 with Retry-After past them', async () => {

@@ -9,8 +9,9 @@ import { Type } from '@sinclair/typebox';
 import { scopesAllow } from '../../../domain/admin-scopes.ts';
 import { WEBHOOK_TEST_EVENT_TYPE } from '../../../domain/webhooks.ts';
 import { createSecretBox } from '../../../secrets.ts';
+import { AddressGuard } from '../../../webhooks/address-guard.ts';
 import { HttpProblem } from '../../../serving/problems.ts';
-import { writeTransaction } from '../../../storage/db.ts';
+import { inOneTransaction, writeTransaction } from '../../../storage/db.ts';
 import type { Store } from '../../../storage/db.ts';
 import {
   findDelivery,
@@ -65,8 +66,14 @@ async function deliveryOrNotFound(store: Store, id: number) {
   return delivery;
 }
 
-/** An absolute http(s) URL without credentials, or the 400 naming `url`. */
-function checkedUrl(text: string): string {
+/** Any fixed number: the PostgreSQL lock that makes counting and adding endpoints one step. */
+const PG_WEBHOOK_ENDPOINTS_LOCK = 7_302_114_563;
+
+/**
+ * An absolute http(s) URL without credentials, to an address the relay may post to, or the 400
+ * naming `url`.
+ */
+function checkedUrl(text: string, guard: AddressGuard): string {
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -84,6 +91,12 @@ function checkedUrl(text: string): string {
   if (url.username !== '' || url.password !== '') {
     return refuse(
       "must not carry a user name or password (user:pass@host); the requests are signed with the endpoint's secret, verify that instead",
+    );
+  }
+  if (!guard.permitsHost(url.hostname)) {
+    return refuse(
+      'is loopback, private, link-local or otherwise not a public address; webhooks are posted ' +
+        'to the public internet unless the operator allows the range with WEBHOOK_ALLOW_PRIVATE',
     );
   }
   return url.toString();
@@ -156,24 +169,32 @@ export const createWebhookRoute = defineAdminRoute({
     },
   },
   async handler({ body, services, header }) {
-    const url = checkedUrl(body.url);
+    const url = checkedUrl(body.url, new AddressGuard(services.config.webhooks.allowPrivate));
     const limit = services.config.webhooks.maxEndpoints;
-    if ((await countWebhookEndpoints(services.store.db)) >= limit) {
-      throw new HttpProblem(
-        'webhook_endpoints_exceeded',
-        `this deployment already has ${limit} webhook endpoints (WEBHOOK_MAX_ENDPOINTS); ` +
-          'delete one it no longer needs, or raise the setting',
-        {},
-        { 'Retry-After': '60' },
-      );
-    }
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const endpoint = await createWebhookEndpoint(services.store.db, {
-      url,
-      events: body.events,
-      secretEncrypted: createSecretBox(services.config).encrypt(secret),
-      ...(body.description !== undefined && { description: body.description }),
-    });
+    // Counted and added in one write transaction (PostgreSQL: under a lock), so creations at
+    // once on several instances never pass the bound together.
+    const endpoint = await inOneTransaction(
+      services.store,
+      async (tx) => {
+        if ((await countWebhookEndpoints(tx.db)) >= limit) {
+          throw new HttpProblem(
+            'webhook_endpoints_exceeded',
+            `this deployment already has ${limit} webhook endpoints (WEBHOOK_MAX_ENDPOINTS); ` +
+              'delete one it no longer needs, or raise the setting',
+            {},
+            { 'Retry-After': '60' },
+          );
+        }
+        return createWebhookEndpoint(tx.db, {
+          url,
+          events: body.events,
+          secretEncrypted: createSecretBox(services.config).encrypt(secret),
+          ...(body.description !== undefined && { description: body.description }),
+        });
+      },
+      PG_WEBHOOK_ENDPOINTS_LOCK,
+    );
     header('Location', `/admin/webhooks/${endpoint.id}`);
     return { ...toWebhookBody(endpoint), secret };
   },
