@@ -1,5 +1,6 @@
-// The five ESPN calls this service makes, through the shared HTTP client: the fan profile, one
-// league season, its activity feed, a matchup period's box score, and a season's player list. Each validates its body on arrival and turns ESPN's
+// The ESPN calls this service makes, through the shared HTTP client: the fan profile, one league
+// season, its activity feed, a matchup period's box score, a season's player list, and the
+// player pool's stats of a scoring period (live). Each validates its body on arrival and turns ESPN's
 // refusals into PlatformErrors whose messages name the league but never a cookie (the fan API
 // puts the SWID in its path, so that call is named without its URL).
 import type { Sport } from '../../domain/catalog.ts';
@@ -11,8 +12,8 @@ import type { EspnCookies } from './credentials.ts';
 import { ESPN_GAMES, espnSeasonId } from './games.ts';
 import { responses, validate } from './schemas.ts';
 import type { EspnActivityTopic } from './activity-schemas.ts';
-import { boxScoreResponse } from './game-schemas.ts';
-import type { EspnBoxScore } from './game-schemas.ts';
+import { boxScoreResponse, playerPoolStatsResponse } from './game-schemas.ts';
+import type { EspnBoxScore, EspnPlayerPoolStats } from './game-schemas.ts';
 import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
 
 export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
@@ -22,6 +23,8 @@ export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
   fanBaseUrl: string;
   /** Per-attempt timeout of a season's player list (~0.6 MB in football). Default 60 s. */
   playerListTimeoutMs?: number;
+  /** Players per page of the pool's stats (live shared read). Default POOL_PAGE_SIZE. */
+  poolPageSize?: number;
 }
 
 export interface EspnApi {
@@ -46,6 +49,16 @@ export interface EspnApi {
     signal?: AbortSignal,
   ): Promise<EspnBoxScore>;
   players(sport: Sport, season: number, signal?: AbortSignal): Promise<EspnPlayer[]>;
+  /**
+   * The player pool with each player's actual stats of one scoring period, page by page (no
+   * cookies: ESPN's default league, whose raw stats are every league's).
+   */
+  periodStats(
+    sport: Sport,
+    season: number,
+    scoringPeriod: number,
+    signal?: AbortSignal,
+  ): Promise<EspnPlayerPoolStats[]>;
 }
 
 /** Views of a box score: the schedule's scores and each side's lineups with points. */
@@ -75,11 +88,48 @@ function activityFilter(offset: number): string {
   });
 }
 
+/**
+ * Players per page of the pool's stats (ffscrapr's default limit). ESPN's active football pool
+ * is about 2,200 players: three pages.
+ */
+export const POOL_PAGE_SIZE = 1000;
+/** A bound on pages, so a pool that never ends cannot spend the live budget. */
+export const POOL_MAX_PAGES = 4;
+/**
+ * The default league whose pool is read: any serves the same raw stats (only its appliedTotal,
+ * unused, follows its scoring); public clients read projections at 3.
+ */
+const POOL_LEAGUE = 3;
+
+/**
+ * X-Fantasy-Filter of one page of the pool: the actual (source 0) one-period (split 1) stats
+ * lines of the scoring period, as ESPN's own leaders page and public clients filter them; a
+ * limit needs a sort (ESPN refuses one without: FILTER_LIMIT_MISSING_SORT).
+ */
+function poolStatsFilter(scoringPeriod: number, limit: number, offset: number): string {
+  return JSON.stringify({
+    players: {
+      filterStatsForCurrentSeasonScoringPeriodId: { value: [scoringPeriod] },
+      filterStatsForSourceIds: { value: [0] },
+      filterStatsForSplitTypeIds: { value: [1] },
+      sortPercOwned: { sortPriority: 1, sortAsc: false },
+      limit,
+      offset,
+    },
+  });
+}
+
 /** ESPN moved every game to its current league API for the 2018 seasons; older ones are history. */
 const FIRST_CURRENT_SEASON_ID = 2018;
 
 export function createEspnApi(options: EspnApiOptions): EspnApi {
-  const { baseUrl, fanBaseUrl, playerListTimeoutMs = 60_000, ...clientOptions } = options;
+  const {
+    baseUrl,
+    fanBaseUrl,
+    playerListTimeoutMs = 60_000,
+    poolPageSize = POOL_PAGE_SIZE,
+    ...clientOptions
+  } = options;
   const client = createHttpClient({ ...clientOptions, platform: 'espn' });
   const root = baseUrl.replace(/\/+$/, '');
   const fanRoot = fanBaseUrl.replace(/\/+$/, '');
@@ -260,6 +310,34 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
         ...(signal ? { signal } : {}),
       });
       return validate(responses.players, body, endpoint);
+    },
+
+    async periodStats(sport, season, scoringPeriod, signal) {
+      // https://lm-api-reads.fantasy.espn.com/apis/v3/games/{game}/seasons/{Y}/segments/0/
+      // leaguedefaults/3?view=kona_player_info&scoringPeriodId=N, the public player pool its web
+      // client's player pages read (no cookies); paged by the filter's offset until a page comes
+      // back short. Each page is ~1 MB in football, hence the player list's timeout.
+      const seasonId = espnSeasonId(sport, season);
+      const path = `/${ESPN_GAMES[sport]}/seasons/${seasonId}/segments/0/leaguedefaults/${POOL_LEAGUE}`;
+      const endpoint = `GET ${path} (player stats)`;
+      const pages: EspnPlayerPoolStats[] = [];
+      for (let page = 0; page < POOL_MAX_PAGES; page += 1) {
+        const body = await client.getJson(
+          `${root}${path}?view=kona_player_info&scoringPeriodId=${scoringPeriod}`,
+          {
+            endpoint,
+            headers: {
+              'x-fantasy-filter': poolStatsFilter(scoringPeriod, poolPageSize, page * poolPageSize),
+            },
+            timeoutMs: playerListTimeoutMs,
+            ...(signal ? { signal } : {}),
+          },
+        );
+        const found = validate(playerPoolStatsResponse, body, endpoint);
+        pages.push(found);
+        if (found.players.length < poolPageSize) break;
+      }
+      return pages;
     },
   };
 }

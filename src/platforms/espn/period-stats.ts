@@ -1,0 +1,66 @@
+// The live shared read (issue 42): every player's raw stats of one football scoring period from
+// ESPN's public player pool, once for all the live leagues of the sport and season; each league's
+// points are then its own rules applied to them (scoring.ts). Mapping pure; the call is api.ts's.
+import type { Sport } from '../../domain/catalog.ts';
+import type { PeriodStats } from '../live.ts';
+import type { EspnApi } from './api.ts';
+import type { EspnPlayerPoolStats, EspnStatLine } from './game-schemas.ts';
+import { espnSeasonId } from './games.ts';
+
+/** statSourceId of what happened (1 is ESPN's projection). */
+const ACTUAL = 0;
+/** statSplitTypeId of one scoring period's line (0 is the season's). */
+const ONE_PERIOD = 1;
+
+/**
+ * A player's raw stats of the scoring period from his stats lines: the actual line of that
+ * period of that ESPN season; undefined when he has none (not played yet, no game).
+ */
+export function periodLine(
+  lines: readonly EspnStatLine[],
+  seasonId: number,
+  scoringPeriod: number,
+): Record<string, number> | undefined {
+  const line = lines.find(
+    (candidate) =>
+      candidate.statSourceId === ACTUAL &&
+      candidate.statSplitTypeId === ONE_PERIOD &&
+      candidate.scoringPeriodId === scoringPeriod &&
+      (candidate.seasonId ?? seasonId) === seasonId,
+  );
+  return line?.stats ?? undefined;
+}
+
+/** The pool's pages as PeriodStats: by player id (as lineups carry it), players with a line only. */
+export function mapPeriodStats(
+  pages: readonly EspnPlayerPoolStats[],
+  seasonId: number,
+  scoringPeriod: number,
+): PeriodStats {
+  const players = new Map<string, Readonly<Record<string, number>>>();
+  for (const page of pages) {
+    for (const entry of page.players) {
+      const stats = periodLine(entry.player?.stats ?? [], seasonId, scoringPeriod);
+      if (stats) players.set(String(entry.id), stats);
+    }
+  }
+  return { period: scoringPeriod, players };
+}
+
+/**
+ * Football only: its period is ESPN's scoring period, the week, which every league shares (a
+ * league's matchup period is that week outside playoff rounds of two weeks). Basketball and
+ * baseball matchup periods span many scoring days, so one shared read cannot give a period's
+ * points: undefined, and their leagues keep their own reads.
+ */
+export async function fetchEspnPeriodStats(
+  api: EspnApi,
+  sport: Sport,
+  season: number,
+  period: number,
+  signal?: AbortSignal,
+): Promise<PeriodStats | undefined> {
+  if (sport !== 'football') return undefined;
+  const pages = await api.periodStats(sport, season, period, signal);
+  return mapPeriodStats(pages, espnSeasonId(sport, season), period);
+}
