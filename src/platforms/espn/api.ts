@@ -15,6 +15,7 @@ import type { EspnActivityTopic } from './activity-schemas.ts';
 import { boxScoreResponse, playerPoolStatsResponse } from './game-schemas.ts';
 import type { EspnBoxScore, EspnPlayerPoolStats } from './game-schemas.ts';
 import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
+import { POOL_LEAGUE, POOL_MAX_PAGES, POOL_PAGE_SIZE, poolStatsFilter } from './period-stats.ts';
 
 export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://lm-api-reads.fantasy.espn.com/apis/v3/games in production. */
@@ -84,37 +85,6 @@ function activityFilter(offset: number): string {
       offset,
       sortMessageDate: { sortPriority: 1, sortAsc: false },
       filterIncludeMessageTypeIds: { value: ACTIVITY_MESSAGE_TYPES },
-    },
-  });
-}
-
-/**
- * Players per page of the pool's stats (ffscrapr's default limit). ESPN's active football pool
- * is about 2,200 players: three pages.
- */
-export const POOL_PAGE_SIZE = 1000;
-/** A bound on pages, so a pool that never ends cannot spend the live budget. */
-export const POOL_MAX_PAGES = 4;
-/**
- * The default league whose pool is read: any serves the same raw stats (only its appliedTotal,
- * unused, follows its scoring); public clients read projections at 3.
- */
-const POOL_LEAGUE = 3;
-
-/**
- * X-Fantasy-Filter of one page of the pool: the actual (source 0) one-period (split 1) stats
- * lines of the scoring period, as ESPN's own leaders page and public clients filter them; a
- * limit needs a sort (ESPN refuses one without: FILTER_LIMIT_MISSING_SORT).
- */
-function poolStatsFilter(scoringPeriod: number, limit: number, offset: number): string {
-  return JSON.stringify({
-    players: {
-      filterStatsForCurrentSeasonScoringPeriodId: { value: [scoringPeriod] },
-      filterStatsForSourceIds: { value: [0] },
-      filterStatsForSplitTypeIds: { value: [1] },
-      sortPercOwned: { sortPriority: 1, sortAsc: false },
-      limit,
-      offset,
     },
   });
 }

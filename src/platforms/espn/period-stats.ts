@@ -1,6 +1,7 @@
 // The live shared read (issue 42): every player's raw stats of one football scoring period from
 // ESPN's public player pool, once for all the live leagues of the sport and season; each league's
-// points are then its own rules applied to them (scoring.ts). Mapping pure; the call is api.ts's.
+// points are then its own rules applied to them (scoring.ts). The call is api.ts's, its filter
+// and the mapping of its pages are here.
 import type { Sport } from '../../domain/catalog.ts';
 import type { PeriodStats } from '../live.ts';
 import type { EspnApi } from './api.ts';
@@ -11,6 +12,37 @@ import { espnSeasonId } from './games.ts';
 const ACTUAL = 0;
 /** statSplitTypeId of one scoring period's line (0 is the season's). */
 const ONE_PERIOD = 1;
+
+/**
+ * Players per page of the pool's stats (ffscrapr's default limit). ESPN's active football pool
+ * is about 2,200 players: three pages.
+ */
+export const POOL_PAGE_SIZE = 1000;
+/** A bound on pages, so a pool that never ends cannot spend the live budget. */
+export const POOL_MAX_PAGES = 4;
+/**
+ * The default league whose pool is read: any serves the same raw stats (only its appliedTotal,
+ * unused, follows its scoring); public clients read projections at 3.
+ */
+export const POOL_LEAGUE = 3;
+
+/**
+ * X-Fantasy-Filter of one page of the pool: the actual (source 0) one-period (split 1) stats
+ * lines of the scoring period, as ESPN's own leaders page and public clients filter them; a
+ * limit needs a sort (ESPN refuses one without: FILTER_LIMIT_MISSING_SORT).
+ */
+export function poolStatsFilter(scoringPeriod: number, limit: number, offset: number): string {
+  return JSON.stringify({
+    players: {
+      filterStatsForCurrentSeasonScoringPeriodId: { value: [scoringPeriod] },
+      filterStatsForSourceIds: { value: [ACTUAL] },
+      filterStatsForSplitTypeIds: { value: [ONE_PERIOD] },
+      sortPercOwned: { sortPriority: 1, sortAsc: false },
+      limit,
+      offset,
+    },
+  });
+}
 
 /**
  * A player's raw stats of the scoring period from his stats lines: the actual line of that
