@@ -286,7 +286,8 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
       // https://lm-api-reads.fantasy.espn.com/apis/v3/games/{game}/seasons/{Y}/segments/0/
       // leaguedefaults/3?view=kona_player_info&scoringPeriodId=N, the public player pool its web
       // client's player pages read (no cookies); paged by the filter's offset until a page comes
-      // back short. Each page is ~1 MB in football, hence the player list's timeout.
+      // back short. Each page is ~1 MB in football, hence the player list's timeout. A pool that
+      // has not ended by the last page allowed fails the read: players left out would score 0.
       const seasonId = espnSeasonId(sport, season);
       const path = `/${ESPN_GAMES[sport]}/seasons/${seasonId}/segments/0/leaguedefaults/${POOL_LEAGUE}`;
       const endpoint = `GET ${path} (player stats)`;
@@ -305,9 +306,13 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
         );
         const found = validate(playerPoolStatsResponse, body, endpoint);
         pages.push(found);
-        if (found.players.length < poolPageSize) break;
+        if (found.players.length < poolPageSize) return pages;
       }
-      return pages;
+      throw new PlatformError(
+        'espn',
+        `${endpoint} had more than ${POOL_MAX_PAGES * poolPageSize} players`,
+        'invalid_response',
+      );
     },
   };
 }

@@ -19,7 +19,7 @@ const ONE_PERIOD = 1;
  */
 export const POOL_PAGE_SIZE = 1000;
 /** A bound on pages, so a pool that never ends cannot spend the live budget. */
-export const POOL_MAX_PAGES = 4;
+export const POOL_MAX_PAGES = 5;
 /**
  * The default league whose pool is read: any serves the same raw stats (only its appliedTotal,
  * unused, follows its scoring); public clients read projections at 3.
@@ -27,13 +27,15 @@ export const POOL_MAX_PAGES = 4;
 export const POOL_LEAGUE = 3;
 
 /**
- * X-Fantasy-Filter of one page of the pool: the actual (source 0) one-period (split 1) stats
- * lines of the scoring period, as ESPN's own leaders page and public clients filter them; a
- * limit needs a sort (ESPN refuses one without: FILTER_LIMIT_MISSING_SORT).
+ * X-Fantasy-Filter of one page of the pool: active players (on a team's roster: every D/ST too)
+ * with their actual (source 0) one-period (split 1) stats lines of the scoring period, as ESPN's
+ * own leaders page and public clients filter them; a limit needs a sort (ESPN refuses one
+ * without: FILTER_LIMIT_MISSING_SORT).
  */
 export function poolStatsFilter(scoringPeriod: number, limit: number, offset: number): string {
   return JSON.stringify({
     players: {
+      filterActive: { value: true },
       filterStatsForCurrentSeasonScoringPeriodId: { value: [scoringPeriod] },
       filterStatsForSourceIds: { value: [ACTUAL] },
       filterStatsForSplitTypeIds: { value: [ONE_PERIOD] },

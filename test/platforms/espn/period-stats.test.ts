@@ -26,6 +26,7 @@ const page = JSON.parse(
 
 interface PoolFilter {
   players: {
+    filterActive: { value: boolean };
     filterStatsForCurrentSeasonScoringPeriodId: { value: number[] };
     limit: number;
     offset: number;
@@ -104,6 +105,7 @@ describe('ESPN fetchPeriodStats on a loopback fake', () => {
     assert.equal(request.headers.cookie, undefined, 'the public pool needs no cookies');
     const filter = filterOf(request).players;
     assert.deepEqual(filter.filterStatsForCurrentSeasonScoringPeriodId, { value: [3] });
+    assert.deepEqual(filter.filterActive, { value: true }, 'players on a roster (D/ST too)');
     assert.equal(filter.offset, 0);
   });
 
@@ -123,6 +125,18 @@ describe('ESPN fetchPeriodStats on a loopback fake', () => {
     );
     assert.equal(store.taken, 3);
     assert.deepEqual([...(stats?.players.keys() ?? [])].sort(), ['-16001', '9000001', '9000002']);
+  });
+
+  test('a pool that does not end within the pages allowed fails the read', async () => {
+    // Five players, one a page: the fifth page is full too, so more might follow.
+    const before = fake.hits(POOL_PATH);
+    const error = await rejection(
+      connect({ poolPageSize: 1 }).fetchPeriodStats('football', 2024, 3),
+      PlatformError,
+    );
+    assert.equal(error.kind, 'invalid_response');
+    assert.match(error.message, /more than 5 players/);
+    assert.equal(fake.hits(POOL_PATH), before + 5);
   });
 
   test('the stats score each league under its own rules', async () => {
