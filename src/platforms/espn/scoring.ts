@@ -25,21 +25,37 @@ export function scoreEspnPlayer(
 ): number | undefined {
   const type = rules.scoringType;
   if (type === 'head_to_head_categories' || type === 'rotisserie') return undefined;
-  const byStat = new Map<string, ScoringRuleRecord[]>();
-  for (const rule of rules.scoring) {
-    const list = byStat.get(rule.statId) ?? [];
-    list.push(rule);
-    byStat.set(rule.statId, list);
-  }
   let total = 0;
-  for (const [statId, list] of byStat) {
+  for (const [statId, statRules] of rulesByStat(rules)) {
     const value = stats[statId];
     if (value === undefined || value === 0) continue;
-    const points = pointsPerUnit(list, entry);
+    const points = pointsPerUnit(statRules, entry);
     if (points === undefined) return undefined;
     total += value * points;
   }
   return rounded(total);
+}
+
+/** A stat's rules: the item's own (one at most, from ESPN) and those limited to positions. */
+interface StatRules {
+  general: ScoringRuleRecord[];
+  limited: ScoringRuleRecord[];
+}
+
+/** A league's rules by stat id, worked out once per rules object (all its entries share it). */
+const indexed = new WeakMap<LeagueRules, ReadonlyMap<string, StatRules>>();
+
+function rulesByStat(rules: LeagueRules): ReadonlyMap<string, StatRules> {
+  const known = indexed.get(rules);
+  if (known) return known;
+  const byStat = new Map<string, StatRules>();
+  for (const rule of rules.scoring) {
+    const found = byStat.get(rule.statId) ?? { general: [], limited: [] };
+    (rule.positions === undefined ? found.general : found.limited).push(rule);
+    byStat.set(rule.statId, found);
+  }
+  indexed.set(rules, byStat);
+  return byStat;
 }
 
 /**
@@ -47,13 +63,10 @@ export function scoreEspnPlayer(
  * slot override replaces the item's own points), else the item's own; undefined when that
  * cannot be told (his position unknown beside overrides, or two rules where ESPN has one).
  */
-function pointsPerUnit(list: readonly ScoringRuleRecord[], entry: ScoredEntry): number | undefined {
-  const general = list.filter((rule) => rule.positions === undefined);
-  const limited = list.filter((rule) => rule.positions !== undefined);
+function pointsPerUnit({ general, limited }: StatRules, entry: ScoredEntry): number | undefined {
   if (general.length > 1) return undefined;
   if (limited.length > 0) {
-    const slotPosition = SLOT_POSITIONS[entry.platformSlot] ?? entry.platformSlot;
-    const position = entry.position ?? slotPosition;
+    const position = entry.position ?? SLOT_POSITIONS[entry.platformSlot] ?? entry.platformSlot;
     const matching = limited.filter((rule) => rule.positions?.includes(position));
     if (matching.length > 1) return undefined;
     const [only] = matching;
