@@ -1,5 +1,6 @@
-// The five ESPN calls this service makes, through the shared HTTP client: the fan profile, one
-// league season, its activity feed, a matchup period's box score, and a season's player list. Each validates its body on arrival and turns ESPN's
+// The ESPN calls this service makes, through the shared HTTP client: the fan profile, one league
+// season, its activity feed, a matchup period's box score, a season's player list, and the
+// player pool's stats of a scoring period (live). Each validates its body on arrival and turns ESPN's
 // refusals into PlatformErrors whose messages name the league but never a cookie (the fan API
 // puts the SWID in its path, so that call is named without its URL).
 import type { Sport } from '../../domain/catalog.ts';
@@ -11,9 +12,10 @@ import type { EspnCookies } from './credentials.ts';
 import { ESPN_GAMES, espnSeasonId } from './games.ts';
 import { responses, validate } from './schemas.ts';
 import type { EspnActivityTopic } from './activity-schemas.ts';
-import { boxScoreResponse } from './game-schemas.ts';
-import type { EspnBoxScore } from './game-schemas.ts';
+import { boxScoreResponse, playerPoolStatsResponse } from './game-schemas.ts';
+import type { EspnBoxScore, EspnPlayerPoolStats } from './game-schemas.ts';
 import type { EspnFan, EspnLeague, EspnPlayer } from './schemas.ts';
+import { POOL_LEAGUE, POOL_MAX_PAGES, POOL_PAGE_SIZE, poolStatsFilter } from './period-stats.ts';
 
 export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
   /** https://lm-api-reads.fantasy.espn.com/apis/v3/games in production. */
@@ -22,6 +24,8 @@ export interface EspnApiOptions extends Omit<HttpClientOptions, 'platform'> {
   fanBaseUrl: string;
   /** Per-attempt timeout of a season's player list (~0.6 MB in football). Default 60 s. */
   playerListTimeoutMs?: number;
+  /** Players per page of the pool's stats (live shared read). Default POOL_PAGE_SIZE. */
+  poolPageSize?: number;
 }
 
 export interface EspnApi {
@@ -46,6 +50,16 @@ export interface EspnApi {
     signal?: AbortSignal,
   ): Promise<EspnBoxScore>;
   players(sport: Sport, season: number, signal?: AbortSignal): Promise<EspnPlayer[]>;
+  /**
+   * The player pool with each player's actual stats of one scoring period, page by page (no
+   * cookies: ESPN's default league, whose raw stats are every league's).
+   */
+  periodStats(
+    sport: Sport,
+    season: number,
+    scoringPeriod: number,
+    signal?: AbortSignal,
+  ): Promise<EspnPlayerPoolStats[]>;
 }
 
 /** Views of a box score: the schedule's scores and each side's lineups with points. */
@@ -79,7 +93,13 @@ function activityFilter(offset: number): string {
 const FIRST_CURRENT_SEASON_ID = 2018;
 
 export function createEspnApi(options: EspnApiOptions): EspnApi {
-  const { baseUrl, fanBaseUrl, playerListTimeoutMs = 60_000, ...clientOptions } = options;
+  const {
+    baseUrl,
+    fanBaseUrl,
+    playerListTimeoutMs = 60_000,
+    poolPageSize = POOL_PAGE_SIZE,
+    ...clientOptions
+  } = options;
   const client = createHttpClient({ ...clientOptions, platform: 'espn' });
   const root = baseUrl.replace(/\/+$/, '');
   const fanRoot = fanBaseUrl.replace(/\/+$/, '');
@@ -260,6 +280,39 @@ export function createEspnApi(options: EspnApiOptions): EspnApi {
         ...(signal ? { signal } : {}),
       });
       return validate(responses.players, body, endpoint);
+    },
+
+    async periodStats(sport, season, scoringPeriod, signal) {
+      // https://lm-api-reads.fantasy.espn.com/apis/v3/games/{game}/seasons/{Y}/segments/0/
+      // leaguedefaults/3?view=kona_player_info&scoringPeriodId=N, the public player pool its web
+      // client's player pages read (no cookies); paged by the filter's offset until a page comes
+      // back short. Each page is ~1 MB in football, hence the player list's timeout. A pool that
+      // has not ended by the last page allowed fails the read: players left out would score 0.
+      const seasonId = espnSeasonId(sport, season);
+      const path = `/${ESPN_GAMES[sport]}/seasons/${seasonId}/segments/0/leaguedefaults/${POOL_LEAGUE}`;
+      const endpoint = `GET ${path} (player stats)`;
+      const pages: EspnPlayerPoolStats[] = [];
+      for (let page = 0; page < POOL_MAX_PAGES; page += 1) {
+        const body = await client.getJson(
+          `${root}${path}?view=kona_player_info&scoringPeriodId=${scoringPeriod}`,
+          {
+            endpoint,
+            headers: {
+              'x-fantasy-filter': poolStatsFilter(scoringPeriod, poolPageSize, page * poolPageSize),
+            },
+            timeoutMs: playerListTimeoutMs,
+            ...(signal ? { signal } : {}),
+          },
+        );
+        const found = validate(playerPoolStatsResponse, body, endpoint);
+        pages.push(found);
+        if (found.players.length < poolPageSize) return pages;
+      }
+      throw new PlatformError(
+        'espn',
+        `${endpoint} had more than ${POOL_MAX_PAGES * poolPageSize} players`,
+        'invalid_response',
+      );
     },
   };
 }

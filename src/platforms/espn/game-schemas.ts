@@ -1,7 +1,8 @@
 // The slices of ESPN's bodies the game (issue 38) reads: the league's rules in mSettings
 // (scoring items, lineup slot counts, schedule, waivers, trades), a roster entry's slot and its
 // player's injury (mRoster, and the box scores' rosters), and a box score (mMatchupScore with
-// mBoxscore, asked for one matchup period). ESPN documents none of them; the fields are those
+// mBoxscore, asked for one matchup period) and the player pool's stats of a scoring period
+// (kona_player_info, the live shared read). ESPN documents none of them; the fields are those
 // cwendt94/espn-api reads, checked against the recordings in ../shared/fixtures/espn. Extra
 // properties pass, as in schemas.ts.
 import { Type } from '@sinclair/typebox';
@@ -116,3 +117,32 @@ export const EspnBoxScore = Type.Object({
 export type EspnBoxScore = Static<typeof EspnBoxScore>;
 
 export const boxScoreResponse = TypeCompiler.Compile(EspnBoxScore);
+
+/**
+ * A player's raw stats line: statSourceId 0 actual (1 projected), statSplitTypeId 1 one scoring
+ * period (0 the season), `stats` by ESPN stat id (the ids of scoring items).
+ */
+export const EspnStatLine = Type.Object({
+  seasonId: Maybe(Type.Integer()),
+  scoringPeriodId: Maybe(Type.Integer()),
+  statSourceId: Maybe(Type.Integer()),
+  statSplitTypeId: Maybe(Type.Integer()),
+  stats: Maybe(ById(Type.Number())),
+});
+export type EspnStatLine = Static<typeof EspnStatLine>;
+
+/**
+ * GET .../segments/0/leaguedefaults/{n}?view=kona_player_info&scoringPeriodId=N: a page of the
+ * player pool, each player with the stats lines the X-Fantasy-Filter asked for.
+ */
+export const EspnPlayerPoolStats = Type.Object({
+  players: Type.Array(
+    Type.Object({
+      id: SafeInteger,
+      player: Maybe(Type.Object({ stats: Maybe(Type.Array(EspnStatLine)) })),
+    }),
+  ),
+});
+export type EspnPlayerPoolStats = Static<typeof EspnPlayerPoolStats>;
+
+export const playerPoolStatsResponse = TypeCompiler.Compile(EspnPlayerPoolStats);

@@ -3,12 +3,16 @@
 // totals; no rosters, no draft, no feed) and the period's box score at ESPN's current scoring
 // period (mMatchupScore and mBoxscore with scoringPeriodId: every lineup with points). ESPN has no
 // state of its own per sport that this service reads: whether games are on is the sport's schedule.
+// Football also has a shared read (period-stats.ts): the pool's stats of the week, one read for
+// every live league, each scored under its own stored rules (scoring.ts).
 import type { LeagueRef, PlatformAccount } from '../connector.ts';
 import type { LiveConnector, LivePeriodSnapshot } from '../live.ts';
 import type { EspnApi } from './api.ts';
 import { leagueRequest } from './discovery.ts';
 import { mapMatchups } from './league-activity.ts';
 import { lineupPeriods, mapLineups } from './lineups.ts';
+import { fetchEspnPeriodStats } from './period-stats.ts';
+import { scoreEspnPlayer } from './scoring.ts';
 
 const LIVE_VIEWS = ['mTeam', 'mSettings', 'mMatchupScore'] as const;
 
@@ -37,5 +41,8 @@ export function espnLive(api: EspnApi): LiveConnector {
   return {
     fetchLivePeriod: (account, ref, period, signal) =>
       espnLivePeriod(api, account, ref, period, signal),
+    fetchPeriodStats: (sport, season, period, signal) =>
+      fetchEspnPeriodStats(api, sport, season, period, signal),
+    scorePlayer: scoreEspnPlayer,
   };
 }

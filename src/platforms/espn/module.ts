@@ -124,6 +124,12 @@ export const espn = definePlatform({
     callsPerRefresh: 2,
     calls:
       'the league with views mTeam, mSettings, mMatchupScore; the period box score (mMatchupScore, mBoxscore, scoringPeriodId)',
+    // Football only: pages of 1000 of the ~2,200 active players (api.ts POOL_PAGE_SIZE).
+    shared: {
+      callsPerRead: 3,
+      calls:
+        "football: the player pool's stats of the week, leaguedefaults/3 view kona_player_info with scoringPeriodId, pages of 1000 players (X-Fantasy-Filter)",
+    },
   },
   createConnector: (settings, budget) =>
     createEspnConnector({
