@@ -12,6 +12,10 @@ import { finishSyncRun } from '../storage/repositories/syncs.ts';
 import type { SyncRunResult } from '../storage/repositories/syncs.ts';
 import { applyLivePeriod } from '../storage/repositories/live.ts';
 import type { LivePeriodWrite } from '../storage/repositories/live.ts';
+import { checkLeagueSnapshot } from '../storage/repositories/snapshot-checks.ts';
+import { applyLeagueSnapshot, listLeagueMemberIds } from '../storage/repositories/snapshots.ts';
+import type { LeagueMember, WriteOutcome } from '../storage/repositories/snapshots.ts';
+import type { LeagueSnapshot } from '../domain/records.ts';
 import { recordWebhookEvent } from '../storage/repositories/webhooks.ts';
 import type { LeagueUpdatedPart } from '../domain/webhooks.ts';
 import type { AccountSyncSummary } from './types.ts';
@@ -156,5 +160,40 @@ export async function writeLivePeriodAndReport(
       });
     }
     return changed;
+  });
+}
+
+/**
+ * A league's snapshot from a full sync (one transaction), and `league.updated` (source `sync`)
+ * naming the parts of the stored league it changed (storage/repositories/league-changes.ts):
+ * none when it wrote nothing or changed none of those parts, and none on the league's first
+ * write, which is a new league rather than an update (`sync.finished` lists it).
+ */
+export async function writeLeagueSnapshotAndReport(
+  store: Store,
+  snapshot: LeagueSnapshot,
+  member?: LeagueMember,
+): Promise<{ leagueId: number; outcome: WriteOutcome }> {
+  checkLeagueSnapshot(snapshot);
+  return writeTransaction(store, async (tx) => {
+    const { leagueId, outcome, changed } = await applyLeagueSnapshot(tx, snapshot, member);
+    const userIds = changed.length > 0 ? await listLeagueMemberIds(tx, leagueId) : [];
+    const userId = userIds[0];
+    if (userId !== undefined) {
+      await recordWebhookEvent(tx, {
+        type: 'league.updated',
+        userId,
+        data: {
+          league_id: leagueId,
+          platform: snapshot.platform,
+          sport: snapshot.sport,
+          season: snapshot.season,
+          changed,
+          user_ids: userIds,
+          source: 'sync',
+        },
+      });
+    }
+    return { leagueId, outcome };
   });
 }
