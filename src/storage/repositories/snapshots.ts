@@ -31,9 +31,10 @@ export interface LeagueWrite {
   leagueId: number;
   outcome: WriteOutcome;
   /**
-   * The parts of the stored league the write changed (league-changes.ts), sorted; empty when it
-   * wrote nothing, when it wrote the league for the first time (a new league is not an update),
-   * and when only other data changed (names, standings, rules, drafts).
+   * The parts of the stored league the write changed (league-changes.ts), sorted, when asked
+   * for (`compareParts`); empty when it wrote nothing, when it wrote the league for the first
+   * time (a new league is not an update), and when only other data changed (names, standings,
+   * rules, drafts).
    */
   changed: LeagueUpdatedPart[];
 }
@@ -92,13 +93,14 @@ function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
  * compared row by row instead and written only where they differ, so a league whose players were
  * meanwhile described by another league is still 'unchanged' (the outcome speaks of the league).
  *
- * A league already stored that is written again is first compared part by part with what the
- * store holds (league-changes.ts): `changed` says which parts the write changes.
+ * With `compareParts`, a league already stored that is written again is first compared part by
+ * part with what the store holds (league-changes.ts): `changed` says which parts it changes.
  */
 export async function applyLeagueSnapshot(
   tx: Tx,
   s: LeagueSnapshot,
   member?: LeagueMember,
+  options: { compareParts?: boolean } = {},
 ): Promise<LeagueWrite> {
   // The lineups are compared with the store apart (lineupsDiffer says why).
   const game = s.game && { ...s.game, lineups: undefined };
@@ -149,7 +151,7 @@ export async function applyLeagueSnapshot(
   let changed: LeagueUpdatedPart[] = [];
   if (existing) {
     leagueId = existing.id;
-    changed = await changedParts(tx, leagueId, s);
+    if (options.compareParts === true) changed = await changedParts(tx, leagueId, s);
     await tx
       .updateTable('leagues')
       .set((eb) => ({ ...settings, version: eb('version', '+', 1) }))
