@@ -118,31 +118,46 @@ describeEachBackend('league.updated from full syncs', ({ store }) => {
 
   it('names scores and lineups, each once, and nothing for a change to none of the parts', async () => {
     const { sync, updates } = await setUp();
+    const changes = async () => (await updates()).map((data) => data.changed);
     await sync(baseLeague());
+    // A matchup's score alone.
     const scored = baseLeague();
     const game = scored.activity?.matchups.find((m) => m.period === 3);
     if (game) game.sides = game.sides.map((side) => ({ ...side, score: 12.5 }));
-    const week2 = scored.game?.lineups?.find((l) => l.period === 2 && l.rosterId === '1');
-    if (week2?.entries[0]) week2.entries[0].points = 101.5;
     await sync(scored);
-    assert.deepEqual(
-      (await updates()).map((data) => data.changed),
-      [['scores']],
-    );
-
-    const benched = structuredClone(scored);
+    assert.deepEqual(await changes(), [['scores']]);
+    // A player's points alone, in a period's lineup.
+    const pointed = structuredClone(scored);
+    const week2 = pointed.game?.lineups?.find((l) => l.period === 2 && l.rosterId === '1');
+    if (week2?.entries[0]) week2.entries[0].points = 101.5;
+    await sync(pointed);
+    assert.deepEqual((await changes()).at(-1), ['scores']);
+    // Two players trading slots, their points kept.
+    const swapped = structuredClone(pointed);
+    const lineup = swapped.game?.lineups?.find((l) => l.period === 2 && l.rosterId === '1');
+    const [qb, def] = lineup?.entries ?? [];
+    if (lineup && qb && def) {
+      lineup.entries = [
+        { ...qb, slot: def.slot, platformSlot: def.platformSlot },
+        { ...def, slot: qb.slot, platformSlot: qb.platformSlot },
+      ];
+    }
+    await sync(swapped);
+    assert.deepEqual((await changes()).at(-1), ['lineups']);
+    // The current lineup: everyone benched.
+    const benched = structuredClone(swapped);
     const slots = benched.game?.currentLineup ?? [];
     benched.game = {
       ...benched.game,
       currentLineup: slots.map((slot) => ({ ...slot, slot: 'BN' })),
     };
     await sync(benched);
-    assert.deepEqual((await updates()).at(-1)?.changed, ['lineups']);
+    assert.deepEqual((await changes()).at(-1), ['lineups']);
 
     const renamed = structuredClone(benched);
     renamed.name = 'Dynasty Friends, renamed';
     assert.equal((await sync(renamed))?.outcome, 'written');
-    assert.equal((await updates()).length, 2, 'a new name is none of the parts');
+    assert.equal((await changes()).length, 4, 'a new name is none of the parts');
   });
 
   it('sends no scores from a sync bringing the scores a live refresh already wrote', async () => {
