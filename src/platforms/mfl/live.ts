@@ -3,9 +3,9 @@
 // week), TYPE=schedule&W= (the week's games: matchups as mapMatchups makes them),
 // TYPE=liveScoring&W= (every franchise's score, the matchups' live scores, and its players with
 // their scores and starter/nonstarter status: the lineups, mapped by mapWeekLineups) and
-// TYPE=players&PLAYERS= for the starters'
-// positions, which place them in the league's slots as the store's pool does in a full sync. MFL
-// has no state of its own per sport that this service reads: whether games are on is the schedule.
+// TYPE=players&PLAYERS= for the starters' positions, which place them in the league's slots as
+// the store's pool does in a full sync. MFL has no state of its own per sport that this service
+// reads: whether games are on is the schedule.
 import type { TeamLineupRecord } from '../../domain/game.ts';
 import type { MatchupRecord } from '../../domain/league-data.ts';
 import { PlatformError } from '../connector.ts';

@@ -53,8 +53,7 @@ async function matchupsChanged(tx: Tx, leagueId: number, s: LeagueSnapshot): Pro
     .select(['week', 'matchup_id', 'status', 'kind', 'winner_roster_id', 'teams'])
     .where('league_id', '=', leagueId)
     .execute();
-  type Row = Omit<(typeof stored)[number], 'week'> & { week: number | string };
-  const keyed = (row: Row) =>
+  const keyed = (row: (typeof stored)[number]) =>
     [
       `${Number(row.week)}/${row.matchup_id}`,
       JSON.stringify([row.status, row.kind, row.winner_roster_id, row.teams]),
@@ -152,8 +151,7 @@ async function transactionsChanged(tx: Tx, leagueId: number, s: LeagueSnapshot):
     .select(['transaction_id', 'type', 'status', 'occurred_at', 'week', 'body'])
     .where('league_id', '=', leagueId)
     .execute();
-  type Row = Omit<(typeof stored)[number], 'week'> & { week: number | string | null };
-  const keyed = (row: Row) =>
+  const keyed = (row: (typeof stored)[number]) =>
     [
       row.transaction_id,
       JSON.stringify([
