@@ -103,8 +103,8 @@ export interface LeagueUpdatedData {
   changed: LeagueUpdatedPart[];
   /** Every user the league is a member of (the event is recorded under the first). */
   user_ids: number[];
-  /** `live`: a live refresh of the period in progress (a sync's changes are in sync.finished). */
-  source: 'live';
+  /** `live`: a live refresh of the period in progress; `sync`: a full sync of the league. */
+  source: 'live' | 'sync';
 }
 
 export interface WebhookDataByType {

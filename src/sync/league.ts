@@ -11,10 +11,10 @@ import type {
 import type { LeagueSnapshot } from '../domain/records.ts';
 import { nowIso } from '../storage/db.ts';
 import type { Store } from '../storage/db.ts';
-import { writeLeagueSnapshot } from '../storage/repositories/snapshots.ts';
 import { recordLeagueSync } from '../storage/repositories/syncs.ts';
 import { InvalidSnapshotError, describeError } from './errors.ts';
 import { resolvePlayers } from './pool-players.ts';
+import { writeLeagueSnapshotAndReport } from './webhook-events.ts';
 import type { LeagueSyncResult, SyncProgressEvent } from './types.ts';
 
 export interface LeagueJob {
@@ -86,7 +86,8 @@ export async function writeLeague(
   try {
     if ('error' in fetched) throw fetched.error;
     const snapshot = await resolvePlayers(store.db, fetched.snapshot, job.preferStored);
-    const written = await writeLeagueSnapshot(store, snapshot, {
+    // With its league.updated webhook, in one transaction (sync/webhook-events.ts).
+    const written = await writeLeagueSnapshotAndReport(store, snapshot, {
       userId: job.userId,
       accountId: job.accountId,
     });

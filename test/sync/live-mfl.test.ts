@@ -2,8 +2,9 @@
 // in progress). TYPE=liveScoring is recorded nowhere we could find: the fake answers it from the
 // weeklyResults body it makes up (fake-mfl-game.ts), each franchise's players moved under
 // `players` as MFL's documentation of liveScoring shows them. Four calls, nothing else; the same
-// answer as the full sync's writes nothing; a moved score is written once; a finished season makes
-// no request at all.
+// answer as the full sync's writes nothing; a moved score is written once, the matchup's included
+// (liveScoring's franchise score, not the schedule's); a game the schedule has not scored yet is
+// under way at liveScoring's scores; a finished season makes no request at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createMflConnector } from '../../src/platforms/mfl/index.ts';
@@ -35,8 +36,12 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
   let mfl: PlatformConnector;
   let store: TestStore;
   let leagueId: number;
-  /** Points added to the first starter of the week's first franchise in liveScoring. */
+  /** Points added to the first starter of the week's first franchise in liveScoring (and to it). */
   let moved = 0;
+  /** The schedule's week without scores or results, as MFL's is while the week is played. */
+  let unscored = false;
+  /** Week 3's games as the full sync stored them. */
+  let synced: Awaited<ReturnType<typeof storedWeek>>;
 
   /** TYPE=liveScoring&W=: the made-up weekly results, players under `players`. */
   function liveScoring(week: string): Json {
@@ -48,23 +53,51 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
     const matchup = list(results.matchup as Json | Json[]).map((game, g) => ({
       franchise: list(game.franchise as Json | Json[]).map((franchise, f) => {
         const { player, ...rest } = franchise;
+        const first = g === 0 && f === 0 && moved !== 0;
         const players = list(player as Json | Json[]).map((p, i) =>
-          g === 0 && f === 0 && i === 0 && moved !== 0
-            ? { ...p, score: (Number(p.score) + moved).toFixed(2) }
-            : p,
+          first && i === 0 ? { ...p, score: (Number(p.score) + moved).toFixed(2) } : p,
         );
-        return { ...rest, gameSecondsRemaining: '0', players: { player: players } };
+        const score = first ? { score: (Number(rest.score) + moved).toFixed(2) } : {};
+        return { ...rest, ...score, gameSecondsRemaining: '0', players: { player: players } };
       }),
     }));
     return { version: '1.0', liveScoring: { week, matchup }, encoding: 'utf-8' };
   }
 
+  /** The recorded schedule with week 3's games not scored yet. */
+  function unscoredSchedule(): Json {
+    const body = structuredClone(fake.recorded('2020-schedule-54040.json')) as Json;
+    const weeks = list((body.schedule as Json).weeklySchedule as Json | Json[]);
+    for (const week of weeks.filter((w) => w.week === String(WEEK))) {
+      for (const game of list(week.matchup as Json | Json[])) {
+        for (const side of list(game.franchise as Json | Json[])) {
+          delete side.score;
+          delete side.result;
+        }
+      }
+    }
+    return body;
+  }
+
+  /** Week 3's stored games: status and sides by matchup id. */
+  async function storedWeek(): Promise<Map<string, { status: string | null; teams: string }>> {
+    const rows = await store.db
+      .selectFrom('matchups')
+      .select(['matchup_id', 'status', 'teams'])
+      .where('league_id', '=', leagueId)
+      .where('week', '=', WEEK)
+      .execute();
+    return new Map(rows.map((row) => [row.matchup_id, { status: row.status, teams: row.teams }]));
+  }
+
   before(async () => {
     fake = await startFakeMfl();
-    fake.intercept = (request) =>
-      request.query.get('TYPE') === 'liveScoring'
-        ? reply.json(liveScoring(request.query.get('W') ?? ''))
-        : undefined;
+    fake.intercept = (request) => {
+      const type = request.query.get('TYPE');
+      if (type === 'liveScoring') return reply.json(liveScoring(request.query.get('W') ?? ''));
+      if (type === 'schedule' && unscored) return reply.json(unscoredSchedule());
+      return undefined;
+    };
     mfl = createMflConnector({
       baseUrl: fake.baseUrl,
       backoffBaseMs: 1,
@@ -112,6 +145,7 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
       .set({ current_period: WEEK })
       .where('id', '=', leagueId)
       .execute();
+    synced = await storedWeek();
   });
   after(async () => {
     await fake.close();
@@ -155,6 +189,7 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
     assert.equal(events[0]?.outcome, 'unchanged', JSON.stringify(events[0]));
     assert.equal(await getDataSeq(store.db), seq, 'the same week writes nothing');
 
+    const before = await storedWeek();
     moved = 6;
     clock += 30_000;
     await live.tick();
@@ -162,7 +197,44 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
     assert.equal(events.at(-1)?.outcome, 'written');
     assert.deepEqual(events.at(-1)?.changed, ['scores']);
     assert.notEqual(await getDataSeq(store.db), seq);
+    // The franchise liveScoring moved (its first game's first) moved in the matchup too, by
+    // liveScoring's franchise score; every other side as the schedule has it.
+    const after = await storedWeek();
+    const game = list((liveScoring(String(WEEK)).liveScoring as Json).matchup as Json[])[0];
+    const movedId = list(game?.franchise as Json[])[0]?.id;
+    type Side = { rosterId: string; score: number };
+    const sides = JSON.parse(before.get('1')?.teams ?? '[]') as Side[];
+    assert.ok(sides.some((side) => side.rosterId === movedId));
+    assert.deepEqual(
+      JSON.parse(after.get('1')?.teams ?? '[]'),
+      sides.map((side) =>
+        side.rosterId === movedId ? { ...side, score: side.score + moved } : side,
+      ),
+    );
+    assert.deepEqual([...after].slice(1), [...before].slice(1));
+    moved = 0;
     await live.stop();
+  });
+
+  test('a week the schedule has not scored: under way at the liveScoring scores', async () => {
+    const events: LiveRefreshEvent[] = [];
+    // An hour after the first test's refreshes: due again.
+    const live = scheduler(() => SUNDAY + 3_600_000, events);
+    unscored = true;
+    try {
+      await live.tick();
+      await live.settled();
+    } finally {
+      unscored = false;
+      await live.stop();
+    }
+    assert.equal(events.at(-1)?.outcome, 'written', JSON.stringify(events.at(-1)));
+    const week = await storedWeek();
+    assert.deepEqual(
+      [...week].map(([id, game]) => [id, game.status, JSON.parse(game.teams)]),
+      [...synced].map(([id, game]) => [id, 'in_progress', JSON.parse(game.teams)]),
+      'the full sync scores (the same as liveScoring gives), under way with no result',
+    );
   });
 
   test('a finished season: no request at all', async () => {

@@ -1,11 +1,13 @@
 // MFL's live refreshes (issue 42): a league's week in four calls, read as the full sync reads it
 // so that an unchanged week compares equal: TYPE=league (its host, starter slots and last regular
 // week), TYPE=schedule&W= (the week's games: matchups as mapMatchups makes them),
-// TYPE=liveScoring&W= (every franchise's players with their scores and starter/nonstarter
-// status: the lineups, mapped by mapWeekLineups) and TYPE=players&PLAYERS= for the starters'
-// positions, which place them in the league's slots as the store's pool does in a full sync. MFL
-// has no state of its own per sport that this service reads: whether games are on is the schedule.
+// TYPE=liveScoring&W= (every franchise's score, the matchups' live scores, and its players with
+// their scores and starter/nonstarter status: the lineups, mapped by mapWeekLineups) and
+// TYPE=players&PLAYERS= for the starters' positions, which place them in the league's slots as
+// the store's pool does in a full sync. MFL has no state of its own per sport that this service
+// reads: whether games are on is the schedule.
 import type { TeamLineupRecord } from '../../domain/game.ts';
+import type { MatchupRecord } from '../../domain/league-data.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef, PlatformAccount } from '../connector.ts';
 import type { LiveConnector, LivePeriodSnapshot } from '../live.ts';
@@ -58,7 +60,7 @@ export async function mflLivePeriod(
   const schedule = validate(responses.schedule, scheduleBody, endpoint('schedule'));
   const live = validate(liveResponses.liveScoring, liveBody, endpoint('liveScoring'));
   const teamIds = new Set(asList(league.franchises?.franchise).map((f) => f.id));
-  const matchups = mapMatchups(
+  const scheduled = mapMatchups(
     asList(schedule.schedule.weeklySchedule),
     lastRegularSeasonWeek(league),
   ).filter(
@@ -66,7 +68,41 @@ export async function mflLivePeriod(
       matchup.period === week && matchup.sides.every((side) => teamIds.has(side.rosterId)),
   );
   const lineups = mapWeekLineups(asWeekResults(live), week, teamIds);
-  return { period: week, matchups, lineups: await placeLineups(lineups, league, read, ref) };
+  return {
+    period: week,
+    matchups: withLiveScores(scheduled, lineups),
+    lineups: await placeLineups(lineups, league, read, ref),
+  };
+}
+
+/**
+ * The schedule's games with each franchise's score as liveScoring gives it (its `score`, the
+ * team's points in `lineups`): the schedule's scores are MFL's once the week is scored, and do not
+ * move during the games. A side liveScoring does not score keeps the schedule's; a game the
+ * schedule has not scored yet is under way once liveScoring scores a side of it, as a full sync
+ * reads a scored game without results. Winners stay the schedule's (its results).
+ */
+export function withLiveScores(
+  matchups: readonly MatchupRecord[],
+  lineups: readonly TeamLineupRecord[],
+): MatchupRecord[] {
+  const scores = new Map(
+    lineups.flatMap((lineup) =>
+      lineup.points === undefined ? [] : [[lineup.rosterId, lineup.points] as const],
+    ),
+  );
+  return matchups.map((matchup) => {
+    if (!matchup.sides.some((side) => scores.has(side.rosterId))) return matchup;
+    const sides = matchup.sides.map((side) => {
+      const score = scores.get(side.rosterId);
+      return score === undefined ? side : { ...side, score };
+    });
+    return {
+      ...matchup,
+      sides,
+      ...(matchup.status === 'upcoming' && { status: 'in_progress' as const }),
+    };
+  });
 }
 
 /** liveScoring in the shape of weeklyResults: a franchise's players sit under `players`. */

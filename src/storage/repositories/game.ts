@@ -59,7 +59,7 @@ function toStoredEntry(entry: LineupEntryRecord): StoredLineupEntry {
 }
 
 /** A lineup row as stored: what a write would insert, for comparing with what is there. */
-function lineupRow(lineup: TeamLineupRecord) {
+export function lineupRow(lineup: TeamLineupRecord) {
   return {
     points: lineup.points ?? null,
     projected_points: lineup.projectedPoints ?? null,
@@ -131,6 +131,17 @@ async function replaceLineups(
   await insertChunked(rows, (chunk) => tx.insertInto('lineups').values(chunk).execute());
 }
 
+/** The current lineup's stored `entries` per team, its players in the snapshot's order. */
+export function currentLineupEntries(slots: readonly CurrentSlotRecord[]): Map<string, string> {
+  const byTeam = new Map<string, StoredLineupEntry[]>();
+  for (const slot of slots) {
+    const entries = byTeam.get(slot.rosterId) ?? [];
+    entries.push({ playerId: slot.playerId, slot: slot.slot, platformSlot: slot.platformSlot });
+    byTeam.set(slot.rosterId, entries);
+  }
+  return new Map([...byTeam].map(([rosterId, entries]) => [rosterId, JSON.stringify(entries)]));
+}
+
 /** The current lineup, one period-0 row per team, its players in the snapshot's order. */
 async function replaceCurrentLineup(
   tx: Tx,
@@ -142,19 +153,13 @@ async function replaceCurrentLineup(
     .where('league_id', '=', leagueId)
     .where('period', '=', CURRENT_LINEUP_PERIOD)
     .execute();
-  const byTeam = new Map<string, StoredLineupEntry[]>();
-  for (const slot of slots) {
-    const entries = byTeam.get(slot.rosterId) ?? [];
-    entries.push({ playerId: slot.playerId, slot: slot.slot, platformSlot: slot.platformSlot });
-    byTeam.set(slot.rosterId, entries);
-  }
-  const rows = [...byTeam].map(([rosterId, entries]) => ({
+  const rows = [...currentLineupEntries(slots)].map(([rosterId, entries]) => ({
     league_id: leagueId,
     period: CURRENT_LINEUP_PERIOD,
     roster_id: rosterId,
     points: null,
     projected_points: null,
-    entries: JSON.stringify(entries),
+    entries,
   }));
   await insertChunked(rows, (chunk) => tx.insertInto('lineups').values(chunk).execute());
 }

@@ -6,6 +6,7 @@ import type { RawBuilder } from 'kysely';
 import type { Platform, Sport } from '../../domain/catalog.ts';
 import { poolKeyOf } from '../../domain/pools.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
+import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
@@ -13,6 +14,7 @@ import { replaceDrafts } from './drafts.ts';
 import { lineupsDiffer, writeLeagueGame } from './game.ts';
 import { diffPlayers, upsertPlayers } from './players.ts';
 import { markPoolChanged } from './pools.ts';
+import { changedParts } from './league-changes.ts';
 import { checkLeagueSnapshot, contentHash } from './snapshot-checks.ts';
 import { currentPeriodColumn, replaceMatchups, teamDetailColumns } from './teams.ts';
 import { replaceTransactions } from './transactions.ts';
@@ -23,6 +25,19 @@ export { getPlayerPoolState, writePlayerPool } from './pools.ts';
 export type { PlayerPoolState } from './pools.ts';
 
 export type WriteOutcome = 'written' | 'unchanged';
+
+/** A league's write within a transaction: its id, outcome, and the parts it changed. */
+export interface LeagueWrite {
+  leagueId: number;
+  outcome: WriteOutcome;
+  /**
+   * The parts of the stored league the write changed (league-changes.ts), sorted, when asked
+   * for (`compareParts`); empty when it wrote nothing, when it wrote the league for the first
+   * time (a new league is not an update), and when only other data changed (names, standings,
+   * rules, drafts).
+   */
+  changed: LeagueUpdatedPart[];
+}
 
 /** Who sees the league: the user, through which linked account (null for the demo). */
 export interface LeagueMember {
@@ -52,7 +67,10 @@ export async function writeLeagueSnapshot(
   member?: LeagueMember,
 ): Promise<{ leagueId: number; outcome: WriteOutcome }> {
   checkLeagueSnapshot(snapshot);
-  return writeTransaction(store, (tx) => applyLeagueSnapshot(tx, snapshot, member));
+  const { leagueId, outcome } = await writeTransaction(store, (tx) =>
+    applyLeagueSnapshot(tx, snapshot, member),
+  );
+  return { leagueId, outcome };
 }
 
 function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
@@ -74,12 +92,16 @@ function findLeagueByKey(tx: Tx, s: LeagueSnapshot) {
  * to the shared pool, which other leagues and the pool's own refresh also write. They are
  * compared row by row instead and written only where they differ, so a league whose players were
  * meanwhile described by another league is still 'unchanged' (the outcome speaks of the league).
+ *
+ * With `compareParts`, a league already stored that is written again is first compared part by
+ * part with what the store holds (league-changes.ts): `changed` says which parts it changes.
  */
 export async function applyLeagueSnapshot(
   tx: Tx,
   s: LeagueSnapshot,
   member?: LeagueMember,
-): Promise<{ leagueId: number; outcome: WriteOutcome }> {
+  options: { compareParts?: boolean } = {},
+): Promise<LeagueWrite> {
   // The lineups are compared with the store apart (lineupsDiffer says why).
   const game = s.game && { ...s.game, lineups: undefined };
   const hash = contentHash({ ...s, players: undefined, game });
@@ -93,7 +115,7 @@ export async function applyLeagueSnapshot(
   const playersChange = players.added.length + players.changed.length > 0;
   if (leagueUnchanged && !playersChange) {
     if (member) await ensureMember(tx, current.id, member);
-    return { leagueId: current.id, outcome: 'unchanged' };
+    return { leagueId: current.id, outcome: 'unchanged', changed: [] };
   }
   const seq = await bumpDataSeq(tx);
   if (playersChange) {
@@ -108,7 +130,7 @@ export async function applyLeagueSnapshot(
   }
   if (leagueUnchanged) {
     if (member) await ensureMember(tx, current.id, member, seq);
-    return { leagueId: current.id, outcome: 'unchanged' };
+    return { leagueId: current.id, outcome: 'unchanged', changed: [] };
   }
   // Read again now that writers are queued: a first write of this same league may have committed
   // while this one waited, and its id must be reused rather than collide on the unique key.
@@ -126,8 +148,10 @@ export async function applyLeagueSnapshot(
     synced_at: now,
   };
   let leagueId: number;
+  let changed: LeagueUpdatedPart[] = [];
   if (existing) {
     leagueId = existing.id;
+    if (options.compareParts === true) changed = await changedParts(tx, leagueId, s);
     await tx
       .updateTable('leagues')
       .set((eb) => ({ ...settings, version: eb('version', '+', 1) }))
@@ -156,7 +180,18 @@ export async function applyLeagueSnapshot(
   await replaceDrafts(tx, leagueId, s);
   await writeLeagueGame(tx, leagueId, s.game);
   if (member) await ensureMember(tx, leagueId, member, seq);
-  return { leagueId, outcome: 'written' };
+  return { leagueId, outcome: 'written', changed };
+}
+
+/** The users the league is a member of, ascending. */
+export async function listLeagueMemberIds(tx: Tx, leagueId: number): Promise<number[]> {
+  const rows = await tx
+    .selectFrom('league_members')
+    .select('user_id')
+    .where('league_id', '=', leagueId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 async function insertTeamsAndRosters(tx: Tx, leagueId: number, s: LeagueSnapshot): Promise<void> {

@@ -72,21 +72,25 @@ export function currentPeriodColumn(s: LeagueSnapshot): { current_period: number
  */
 export async function replaceMatchups(tx: Tx, leagueId: number, s: LeagueSnapshot): Promise<void> {
   await tx.deleteFrom('matchups').where('league_id', '=', leagueId).execute();
-  const rows = (s.activity?.matchups ?? []).map((m) => ({
-    league_id: leagueId,
-    week: m.period,
-    matchup_id: m.matchupId,
-    status: m.status ?? null,
-    kind: m.kind ?? null,
-    winner_roster_id: m.winnerRosterId ?? null,
-    teams: JSON.stringify(m.sides.map(toStoredSide)),
-  }));
+  const rows = (s.activity?.matchups ?? []).map((m) => ({ league_id: leagueId, ...matchupRow(m) }));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await tx
       .insertInto('matchups')
       .values(rows.slice(start, start + INSERT_CHUNK))
       .execute();
   }
+}
+
+/** A matchup as its row stores it (but for the league): what a write inserts, and compares. */
+export function matchupRow(m: MatchupRecord): Omit<MatchupsTable, 'league_id'> {
+  return {
+    week: m.period,
+    matchup_id: m.matchupId,
+    status: m.status ?? null,
+    kind: m.kind ?? null,
+    winner_roster_id: m.winnerRosterId ?? null,
+    teams: JSON.stringify(m.sides.map(toStoredSide)),
+  };
 }
 
 /** Only the record's own members, in a fixed order: nothing else a connector set is kept. */

@@ -83,7 +83,7 @@ export async function replaceTransactions(
   await tx.deleteFrom('league_transaction_rosters').where('league_id', '=', leagueId).execute();
   await tx.deleteFrom('league_transactions').where('league_id', '=', leagueId).execute();
   const transactions = s.activity?.transactions ?? [];
-  const rows = transactions.map((t) => toRow(leagueId, t));
+  const rows = transactions.map((t) => transactionRow(leagueId, t));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await tx
       .insertInto('league_transactions')
@@ -106,7 +106,8 @@ export async function replaceTransactions(
   }
 }
 
-function toRow(leagueId: number, t: TransactionRecord): LeagueTransactionsTable {
+/** A transaction as its row stores it: what a write inserts, and what a comparison reads. */
+export function transactionRow(leagueId: number, t: TransactionRecord): LeagueTransactionsTable {
   const body: TransactionBodyJson = {
     rosterIds: t.rosterIds,
     playerMoves: t.playerMoves,
