@@ -8,6 +8,7 @@
 // against the budget, and this process's CPU and memory (the sampling's own time left out).
 //   npm run bench:sunday                       (LEAGUES=10000 DURATION=300)
 //   LEAGUES=1200 DURATION=120 npm run bench:sunday
+//   PLATFORMS=sleeper,espn LEAGUES=400 npm run bench:sunday   (some platforms alone)
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,11 +29,16 @@ import type { FakesMessage } from './live-fakes/serve.ts';
 import type { FakeCounts } from './live-fakes/servers.ts';
 import { benchConfig, benchScheduler, seedLeagues } from './live-fakes/setup.ts';
 import { WEEK, scoreAt, seasonOf } from './live-fakes/world.ts';
-import type { Clock } from './live-fakes/world.ts';
+import type { Clock, PlatformFake } from './live-fakes/world.ts';
 
 const LEAGUES = Number(process.env.LEAGUES ?? 10_000);
 const DURATION_S = Number(process.env.DURATION ?? 300);
 const SAMPLE_S = Number(process.env.SAMPLE ?? 5);
+/** Some of the platforms only (comma-separated ids), to see one without the others. */
+const PLAYED = FAKES.filter(
+  (fake) =>
+    process.env.PLATFORMS === undefined || process.env.PLATFORMS.split(',').includes(fake.platform),
+);
 
 const t0 = Date.now();
 const clock: Clock = { t0, season: seasonOf(new Date(t0)) };
@@ -65,8 +71,11 @@ function fakeCounts(child: ChildProcess): Promise<Record<string, FakeCounts>> {
 }
 
 /** Leagues per platform: LEAGUES split evenly, the remainder to the first ones. */
-const leaguesOf = (index: number): number =>
-  Math.floor(LEAGUES / FAKES.length) + (index < LEAGUES % FAKES.length ? 1 : 0);
+const leaguesOf = (index: number): number => {
+  const at = PLAYED.indexOf(FAKES[index] as PlatformFake);
+  if (at < 0) return 0;
+  return Math.floor(LEAGUES / PLAYED.length) + (at < LEAGUES % PLAYED.length ? 1 : 0);
+};
 
 /** A league's stored score of week 1 by platform: one game of each league (all move together). */
 async function storedScores(store: Store): Promise<Array<{ platform: string; score?: number }>> {
@@ -94,7 +103,7 @@ console.log(
   `seeded ${LEAGUES} leagues in ${((Date.now() - seedStart) / 1000).toFixed(0)} s; season ${clock.season}, week ${WEEK}`,
 );
 
-const platforms = FAKES.map((fake) => fake.platform);
+const platforms = PLAYED.map((fake) => fake.platform);
 const budgets = livePlatforms(config);
 /** The scheduler's warnings: how many, and the first of each platform's. */
 const warnings = new Map<string, string>();
@@ -114,11 +123,14 @@ const logger = createLogger({
 const outcomes = new Map<Platform, Record<LiveRefreshEvent['outcome'], number>>();
 /** The time between two refreshes of a league, as it was (the plan's interval is the least). */
 const gaps = new Map<string, number[]>(FAKES.map((fake) => [fake.platform, []]));
+/** The leagues refreshed so far: once all are, the platform's lag is sampled (its first round). */
+const refreshed = new Map<string, Set<number>>(FAKES.map((fake) => [fake.platform, new Set()]));
 const scheduler = benchScheduler({
   store,
   secrets,
   config,
   clock,
+  platforms,
   logger,
   onRefresh: (event) => {
     // A refresh the stop cancels (waiting for its budget) is not the platform's failure.
@@ -127,6 +139,7 @@ const scheduler = benchScheduler({
     counts[event.outcome] += 1;
     outcomes.set(event.platform, counts);
     if (event.lagSeconds !== undefined) gaps.get(event.platform)?.push(event.lagSeconds);
+    refreshed.get(event.platform)?.add(event.leagueId);
   },
 });
 
@@ -138,7 +151,6 @@ const lags = new Map<string, number[]>(platforms.map((p) => [p, []]));
 const lastLags = new Map<string, number[]>();
 let peakRss = 0;
 let samplingMs = 0;
-/** When each platform's first round is done: its interval after the start, plus a margin. */
 const intervalOf = (platform: string): number | undefined =>
   scheduler.plan().find((league) => league.platform === platform)?.intervalMs;
 while (Date.now() - startedAt < DURATION_S * 1000) {
@@ -153,8 +165,8 @@ while (Date.now() - startedAt < DURATION_S * 1000) {
     lastLags.set(platform, list);
   }
   for (const platform of platforms) {
-    const interval = intervalOf(platform);
-    if (interval === undefined || Date.now() < startedAt + interval + 5_000) continue;
+    const leagues = scheduler.plan().filter((league) => league.platform === platform).length;
+    if (leagues === 0 || (refreshed.get(platform)?.size ?? 0) < leagues) continue;
     lags.get(platform)?.push(...(lastLags.get(platform) ?? []));
   }
   samplingMs += performance.now() - began;
@@ -175,7 +187,8 @@ console.log(
 console.log(
   'platform     leagues  interval  actual  lag p50  lag p95  (samples)  req/min  peak/min  budget  refreshes ok/failed  404s',
 );
-for (const [index, platform] of platforms.entries()) {
+for (const [index, platform] of FAKES.map((fake) => fake.platform).entries()) {
+  if (!platforms.includes(platform)) continue;
   const sampled = lags.get(platform) ?? [];
   // Not one round in the run: the lag at the end, a floor of the steady state's.
   const values = sampled.length > 0 ? sampled : (lastLags.get(platform) ?? []);

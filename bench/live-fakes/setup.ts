@@ -3,6 +3,7 @@
 // a worker builds it (each module's connector, budget and live read) on a Sunday afternoon.
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
+import type { Platform } from '../../src/domain/catalog.ts';
 import type { Logger } from '../../src/logger.ts';
 import { platformModule } from '../../src/platforms/registry.ts';
 import type { SecretBox } from '../../src/secrets.ts';
@@ -79,6 +80,8 @@ export interface BenchSchedulerOptions {
   secrets: SecretBox;
   config: Config;
   clock: Clock;
+  /** The platforms refreshed; all the fakes' when absent. */
+  platforms?: readonly Platform[];
   logger?: Logger;
   onRefresh?: (event: LiveRefreshEvent) => void;
 }
@@ -86,7 +89,7 @@ export interface BenchSchedulerOptions {
 /** The live scheduler over the fakes' platforms, as startLiveRefreshes builds it in a worker. */
 export function benchScheduler(options: BenchSchedulerOptions): LiveScheduler {
   const { config } = options;
-  const platforms = FAKES.map((fake) => fake.platform);
+  const platforms = options.platforms ?? FAKES.map((fake) => fake.platform);
   const registry = createConnectorRegistry(config);
   const budgets = livePlatforms(config);
   const offset = sundayOffset(options.clock.t0);
