@@ -4,7 +4,7 @@
 // scheduler as a worker runs it (each module's budget and live read, LIVE_REFRESH_SECONDS) in this
 // one process on one SQLite store, for DURATION seconds. Prints per platform the freshness lag of
 // live scores (p50, p95: from the fake's change to the store's answer, every league sampled every
-// SAMPLE seconds once the platform's first round of refreshes is done), requests a minute
+// SAMPLE seconds once the platform's every league was refreshed once), requests a minute
 // against the budget, and this process's CPU and memory (the sampling's own time left out).
 //   npm run bench:sunday                       (LEAGUES=10000 DURATION=300)
 //   LEAGUES=1200 DURATION=120 npm run bench:sunday
@@ -78,7 +78,9 @@ const leaguesOf = (index: number): number => {
 };
 
 /** A league's stored score of week 1 by platform: one game of each league (all move together). */
-async function storedScores(store: Store): Promise<Array<{ platform: string; score?: number }>> {
+async function storedScores(
+  store: Store,
+): Promise<Array<{ platform: string; score: number | undefined }>> {
   const rows = await store.db
     .selectFrom('matchups')
     .innerJoin('leagues', 'leagues.id', 'matchups.league_id')
@@ -88,7 +90,7 @@ async function storedScores(store: Store): Promise<Array<{ platform: string; sco
     .execute();
   return rows.map((row) => ({
     platform: row.platform,
-    ...{ score: (JSON.parse(row.teams) as Array<{ score?: number }>)[0]?.score },
+    score: (JSON.parse(row.teams) as Array<{ score?: number }>)[0]?.score,
   }));
 }
 
@@ -108,10 +110,13 @@ const budgets = livePlatforms(config);
 /** The scheduler's warnings: how many, and the first of each platform's. */
 const warnings = new Map<string, string>();
 let warningCount = 0;
+let stopping = false;
 const logger = createLogger({
   level: 'warn',
   destination: new Writable({
     write(chunk: Buffer, _encoding, done) {
+      // The refreshes the stop cancels (waiting for their budget) are no platform's failure.
+      if (stopping) return done();
       warningCount += 1;
       const line = JSON.parse(chunk.toString()) as { platform?: string; err?: unknown };
       const platform = line.platform ?? '-';
@@ -133,7 +138,6 @@ const scheduler = benchScheduler({
   platforms,
   logger,
   onRefresh: (event) => {
-    // A refresh the stop cancels (waiting for its budget) is not the platform's failure.
     if (stopping) return;
     const counts = outcomes.get(event.platform) ?? { written: 0, unchanged: 0, failed: 0 };
     counts[event.outcome] += 1;
@@ -143,7 +147,6 @@ const scheduler = benchScheduler({
   },
 });
 
-let stopping = false;
 const startedAt = Date.now();
 const cpuStart = process.cpuUsage();
 scheduler.start();
@@ -194,15 +197,14 @@ for (const [index, platform] of FAKES.map((fake) => fake.platform).entries()) {
   const values = sampled.length > 0 ? sampled : (lastLags.get(platform) ?? []);
   const mark = sampled.length > 0 ? ' ' : '>';
   const interval = intervalOf(platform);
+  const gap = gaps.get(platform) ?? [];
   const c = counts[platform];
   const o = outcomes.get(platform) ?? { written: 0, unchanged: 0, failed: 0 };
   const cells = [
     platform.padEnd(12),
     String(leaguesOf(index)).padStart(7),
     `${interval === undefined ? '-' : (interval / 1000).toFixed(0)} s`.padStart(9),
-    `${(gaps.get(platform)?.length ?? 0) === 0 ? '-' : pct(gaps.get(platform) ?? [], 50).toFixed(0)} s`.padStart(
-      7,
-    ),
+    `${gap.length === 0 ? '-' : pct(gap, 50).toFixed(0)} s`.padStart(7),
     `${mark}${pct(values, 50)} s`.padStart(8),
     `${mark}${pct(values, 95)} s`.padStart(8),
     `(${sampled.length})`.padStart(10),
@@ -216,8 +218,9 @@ for (const [index, platform] of FAKES.map((fake) => fake.platform).entries()) {
   if ((c?.missed ?? 0) > 0) console.log(`  unanswered: ${c?.missedPaths.join(', ')}`);
 }
 console.log(
-  "  interval: the plan's; actual: p50 of the time between two refreshes of a league; '>': the run\n" +
-    "  ended before the platform's first round of refreshes did: the lag at the end",
+  "  interval: the plan's; actual: p50 of the time between two refreshes of a league; peak/min: the\n" +
+    "  most requests in any 60 s; '>': the run ended before the platform's every league was\n" +
+    '  refreshed once: the lag at the end, a floor of the steady one',
 );
 const busyS = (cpu.user + cpu.system) / 1e6 - samplingMs / 1000;
 console.log(
