@@ -9,6 +9,7 @@
 //   npm run bench:sunday                       (LEAGUES=10000 DURATION=300)
 //   LEAGUES=1200 DURATION=120 npm run bench:sunday
 //   PLATFORMS=sleeper,espn LEAGUES=400 npm run bench:sunday   (some platforms alone)
+//   CONCURRENCY=32 npm run bench:sunday        (refreshes of a platform at once; default 8)
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,9 @@ import type { Clock, PlatformFake } from './live-fakes/world.ts';
 const LEAGUES = Number(process.env.LEAGUES ?? 10_000);
 const DURATION_S = Number(process.env.DURATION ?? 300);
 const SAMPLE_S = Number(process.env.SAMPLE ?? 5);
+/** Refreshes of a platform under way at once (the scheduler's option); its default when unset. */
+const CONCURRENCY =
+  process.env.CONCURRENCY === undefined ? undefined : Number(process.env.CONCURRENCY);
 /** Some of the platforms only (comma-separated ids), to see one without the others. */
 const PLAYED = FAKES.filter(
   (fake) =>
@@ -136,6 +140,7 @@ const scheduler = benchScheduler({
   config,
   clock,
   platforms,
+  ...(CONCURRENCY !== undefined && { concurrency: CONCURRENCY }),
   logger,
   onRefresh: (event) => {
     if (stopping) return;
@@ -185,7 +190,7 @@ const pct = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 console.log(
-  `${LEAGUES} live leagues over ${platforms.length} platforms, ${elapsedS.toFixed(0)} s, LIVE_REFRESH_SECONDS ${config.liveRefreshSeconds}`,
+  `${LEAGUES} live leagues over ${platforms.length} platforms, ${elapsedS.toFixed(0)} s, LIVE_REFRESH_SECONDS ${config.liveRefreshSeconds}, concurrency ${CONCURRENCY ?? 'default'}`,
 );
 console.log(
   'platform     leagues  interval  actual  lag p50  lag p95  (samples)  req/min  peak/min  budget  refreshes ok/failed  404s',

@@ -80,6 +80,8 @@ export interface BenchSchedulerOptions {
   secrets: SecretBox;
   config: Config;
   clock: Clock;
+  /** Refreshes of a platform under way at once; the scheduler's default when absent. */
+  concurrency?: number;
   /** The platforms refreshed; all the fakes' when absent. */
   platforms?: readonly Platform[];
   logger?: Logger;
@@ -100,6 +102,7 @@ export function benchScheduler(options: BenchSchedulerOptions): LiveScheduler {
     liveSeconds: config.liveRefreshSeconds,
     secrets: options.secrets,
     now: () => Date.now() + offset,
+    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
     ...(options.logger && { logger: options.logger }),
     ...(options.onRefresh && { onRefresh: options.onRefresh }),
   });
