@@ -143,7 +143,9 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
           continue;
         const { platform, sport, season } = item.league;
         const key = `${platform}/${sport}/${season}/${item.period}`;
-        members.set(key, [...(members.get(key) ?? []), item]);
+        const list = members.get(key) ?? [];
+        list.push(item);
+        members.set(key, list);
       }
       for (const [key, group] of groups) {
         if (members.has(key)) continue;
