@@ -341,6 +341,9 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
           .finally(() => {
             inflight.delete(id);
             inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 1) - 1);
+            // The freed slot goes to the next due league now, not at the next tick: a tick's
+            // `concurrency` reads a second would cap the own reads below what the budget allows.
+            if (!stopped) startDue(clock());
           });
         inflight.set(id, running);
       }
