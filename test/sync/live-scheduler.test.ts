@@ -99,4 +99,22 @@ for (const dialect of testBackends())
       assert.equal(events.length, 3, 'three live leagues, each refreshed by one of the two');
       assert.equal(new Set(events.map((e) => e.leagueId)).size, 3);
     });
+
+    test('a finished read hands its slot to the next due league, not to the next tick', async () => {
+      const clock = Date.UTC(2026, 10, 30, 19);
+      const events: LiveRefreshEvent[] = [];
+      const scheduler = createLiveScheduler({
+        store,
+        connectors: { demo: createDemoConnector({ live: { now: () => clock } }) },
+        platforms: { demo: { live: SUPPORT } },
+        liveSeconds: 30,
+        now: () => clock,
+        concurrency: 1,
+        onRefresh: (event) => events.push(event),
+      });
+      await scheduler.tick();
+      await scheduler.settled();
+      await scheduler.stop();
+      assert.equal(events.length, 3, 'one tick, one at a time, all three due leagues read');
+    });
   });
