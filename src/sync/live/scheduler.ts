@@ -120,6 +120,19 @@ const realTimers: SchedulerTimers = {
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** The calls a minute a platform's own reads may make: the live share less the shared reads'. */
+function ownCallsPerMinute(
+  perMinute: number,
+  platform: LivePlatform,
+  liveSeconds: number,
+  sharedGroups: number,
+): number {
+  const share = (perMinute - linkReserve(perMinute)) * LIVE_BUDGET_SHARE;
+  const shared = sharedGroups * (platform.live?.shared?.callsPerRead ?? 1) * (60 / liveSeconds);
+  // At least a tenth of the share stays for the own reads: they alone bring lineup changes.
+  return Math.max(1, share - shared, share / 10);
+}
+
 /**
  * The interval between two own reads of one live league of a platform with `live` leagues live
  * and `sharedGroups` shared reads made every `liveSeconds` (their calls come off the share first).
@@ -132,12 +145,25 @@ export function liveIntervalMs(
 ): number {
   const target = liveSeconds * 1000;
   if (platform.perMinute === undefined || live === 0) return target;
-  const share = (platform.perMinute - linkReserve(platform.perMinute)) * LIVE_BUDGET_SHARE;
-  const shared = sharedGroups * (platform.live?.shared?.callsPerRead ?? 1) * (60 / liveSeconds);
-  // At least a tenth of the share stays for the own reads: they alone bring lineup changes.
-  const usable = Math.max(1, share - shared, share / 10);
+  const usable = ownCallsPerMinute(platform.perMinute, platform, liveSeconds, sharedGroups);
   const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
   return Math.max(target, Math.ceil((live * calls * 60_000) / usable));
+}
+
+/**
+ * The own reads a platform with shared reads may start in any minute, so that a burst of them
+ * (every league due at once, at the start) never fills the budget the shared reads wait on.
+ * Infinity: no shared read or no budget, the connector's budget alone paces them.
+ */
+export function ownReadsPerMinute(
+  platform: LivePlatform,
+  liveSeconds: number,
+  sharedGroups: number,
+): number {
+  if (platform.perMinute === undefined || sharedGroups === 0) return Infinity;
+  const usable = ownCallsPerMinute(platform.perMinute, platform, liveSeconds, sharedGroups);
+  const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
+  return Math.max(1, Math.floor(usable / calls));
 }
 
 interface Planned {
@@ -172,6 +198,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     ...(options.onRefresh && { onRefresh: options.onRefresh }),
   });
   const inflightByPlatform = new Map<Platform, number>();
+  /** When this process's own reads of each platform started, over the last minute. */
+  const ownStarts = new Map<Platform, number[]>();
   let planned = new Map<Platform, Planned[]>();
   let plannedAt: number | undefined;
   let handle: unknown;
@@ -262,8 +290,11 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     const previous = last.get(league.leagueId);
     if (!claimed) {
       // Another process has it, or read it and holds it until due: its hold is read at the next
-      // plan.
+      // plan. No call was made: the start does not count against the pace.
       lastOwn.set(league.leagueId, startedAt);
+      const starts = ownStarts.get(league.platform) ?? [];
+      const index = starts.indexOf(startedAt);
+      if (index >= 0) starts.splice(index, 1);
       return;
     }
     const connector = connectors[league.platform];
@@ -313,6 +344,19 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     });
   }
 
+  /** The own reads the platform may start now (ownReadsPerMinute, over the last minute). */
+  function roomOf(platform: Platform, now: number): number {
+    const perMinute = ownReadsPerMinute(
+      options.platforms[platform] ?? {},
+      options.liveSeconds,
+      shared.groupsOf(platform),
+    );
+    if (perMinute === Infinity) return Infinity;
+    const recent = (ownStarts.get(platform) ?? []).filter((at) => at > now - 60_000);
+    ownStarts.set(platform, recent);
+    return Math.max(0, perMinute - recent.length);
+  }
+
   /** When the league's next own read is due: an interval after its last, once no one holds it. */
   function dueAt(leagueId: number, intervalMs: number): number {
     return Math.max((lastOwn.get(leagueId) ?? -Infinity) + intervalMs, held.get(leagueId) ?? 0);
@@ -321,7 +365,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
   function startDue(now: number): void {
     for (const [platform, leagues] of planned) {
       const intervalMs = intervalOf(platform);
-      const free = concurrency - (inflightByPlatform.get(platform) ?? 0);
+      const room = roomOf(platform, now);
+      const free = Math.min(room, concurrency - (inflightByPlatform.get(platform) ?? 0));
       if (free <= 0) continue;
       const due = leagues
         .filter((item) => !inflight.has(item.league.leagueId))
@@ -334,6 +379,7 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       for (const item of due.slice(0, free)) {
         const id = item.league.leagueId;
         inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 0) + 1);
+        if (room !== Infinity) ownStarts.get(platform)?.push(now);
         const running = refresh(item, intervalMs, now)
           .catch((caught: unknown) => {
             logger?.error({ err: caught, leagueId: id }, 'live refresh not recorded');
