@@ -3,12 +3,14 @@
 // the rest of its season waits for the background sync (SYNC_INTERVAL_MINUTES), and a finished
 // season's league is never even looked at (listLiveCandidates leaves it out).
 //
-// Within each platform's budget: a live refresh costs the calls its module says, and the live
-// refreshes of a platform may use LIVE_BUDGET_SHARE of its budget (the rest is left to the
+// Within each platform's budget (pace.ts): a live refresh costs the calls its module says, and the
+// live refreshes of a platform may use LIVE_BUDGET_SHARE of its budget (the rest is left to the
 // background syncs and the links' reserve). When more leagues are live than that allows at the
 // cadence, the interval of every league of the platform grows alike (leagues x calls / budget),
 // and the due leagues go oldest-refreshed first: every league a bit staler, none starved. The
-// connectors' own RequestBudget (shared through Redis) still holds each call to the limit.
+// connectors' own RequestBudget (shared through Redis) still holds each call to the limit; where
+// a shared read runs, the own reads are also paced to their share a minute, so that a burst of
+// them never keeps the shared read waiting on that budget.
 //
 // A shared read (a connector's fetchPeriodStats: every player's stats of a sport's period) is made
 // every LIVE_REFRESH_SECONDS per platform, sport, season and period, and rescores all the group's
@@ -26,8 +28,7 @@ import { gamesUnderWay } from '../../domain/live-schedule.ts';
 import { isSeasonFinished } from '../../domain/pools.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Logger } from '../../logger.ts';
-import type { LiveState, LiveSupport } from '../../platforms/live.ts';
-import { linkReserve } from '../../platforms/request-budget.ts';
+import type { LiveState } from '../../platforms/live.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
 import { findAccount } from '../../storage/repositories/accounts.ts';
@@ -43,22 +44,17 @@ import { describeError } from '../errors.ts';
 import type { SchedulerTimers } from '../scheduler.ts';
 import type { ConnectorRegistry } from '../types.ts';
 import { fetchLivePeriod, writeLiveRefresh } from './refresh.ts';
+import { liveIntervalMs, ownReadsPerMinute } from './pace.ts';
+import type { LivePlatform } from './pace.ts';
 import { createSharedReads } from './shared-reads.ts';
 
-/** Of a platform's budget (less the links' reserve), what live refreshes may use. */
-export const LIVE_BUDGET_SHARE = 0.8;
-/** What a refresh of a platform without its own live read costs: a full league fetch, about. */
-export const FALLBACK_CALLS_PER_REFRESH = 6;
+export { liveIntervalMs } from './pace.ts';
+export type { LivePlatform } from './pace.ts';
+
 /** Refreshes of one platform under way at once in one process. */
 export const DEFAULT_LIVE_CONCURRENCY = 8;
 /** How long a refresh holds its league before another process may take it. */
 const CLAIM_MS = 120_000;
-
-export interface LivePlatform {
-  /** The platform's calls per minute (its module's requestsPerMinute); absent: no budget. */
-  perMinute?: number;
-  live?: LiveSupport;
-}
 
 export interface LiveRefreshEvent {
   platform: Platform;
@@ -119,52 +115,6 @@ const realTimers: SchedulerTimers = {
   },
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
-
-/** The calls a minute a platform's own reads may make: the live share less the shared reads'. */
-function ownCallsPerMinute(
-  perMinute: number,
-  platform: LivePlatform,
-  liveSeconds: number,
-  sharedGroups: number,
-): number {
-  const share = (perMinute - linkReserve(perMinute)) * LIVE_BUDGET_SHARE;
-  const shared = sharedGroups * (platform.live?.shared?.callsPerRead ?? 1) * (60 / liveSeconds);
-  // At least a tenth of the share stays for the own reads: they alone bring lineup changes.
-  return Math.max(1, share - shared, share / 10);
-}
-
-/**
- * The interval between two own reads of one live league of a platform with `live` leagues live
- * and `sharedGroups` shared reads made every `liveSeconds` (their calls come off the share first).
- */
-export function liveIntervalMs(
-  platform: LivePlatform,
-  live: number,
-  liveSeconds: number,
-  sharedGroups = 0,
-): number {
-  const target = liveSeconds * 1000;
-  if (platform.perMinute === undefined || live === 0) return target;
-  const usable = ownCallsPerMinute(platform.perMinute, platform, liveSeconds, sharedGroups);
-  const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
-  return Math.max(target, Math.ceil((live * calls * 60_000) / usable));
-}
-
-/**
- * The own reads a platform with shared reads may start in any minute, so that a burst of them
- * (every league due at once, at the start) never fills the budget the shared reads wait on.
- * Infinity: no shared read or no budget, the connector's budget alone paces them.
- */
-export function ownReadsPerMinute(
-  platform: LivePlatform,
-  liveSeconds: number,
-  sharedGroups: number,
-): number {
-  if (platform.perMinute === undefined || sharedGroups === 0) return Infinity;
-  const usable = ownCallsPerMinute(platform.perMinute, platform, liveSeconds, sharedGroups);
-  const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
-  return Math.max(1, Math.floor(usable / calls));
-}
 
 interface Planned {
   league: LiveCandidate;
