@@ -313,7 +313,7 @@ describe('the shared read (Sleeper)', () => {
     await scheduler.stop();
   });
 
-  test('two processes rescoring at once: each reads the stats, each league is written once', async () => {
+  test('two processes at once: each reads the stats, each league written once', async () => {
     const clock = SUNDAY + 3_600_000;
     platformExtra.clear();
     stats = { ...stats, TE2: { rec: 3, rec_yd: 25, bonus_rec_te: 3 } };
