@@ -14,7 +14,7 @@ import { WEEK, scoreAt, seasonOf } from '../../bench/live-fakes/world.ts';
 import type { Clock } from '../../bench/live-fakes/world.ts';
 import { platformModule } from '../../src/platforms/registry.ts';
 import { createSecretBox } from '../../src/secrets.ts';
-import { FALLBACK_CALLS_PER_REFRESH } from '../../src/sync/live/scheduler.ts';
+import { FALLBACK_CALLS_PER_REFRESH } from '../../src/sync/live/pace.ts';
 import type { LiveRefreshEvent } from '../../src/sync/live/scheduler.ts';
 import { createTestStore } from '../helpers/store.ts';
 import type { TestStore } from '../helpers/store.ts';

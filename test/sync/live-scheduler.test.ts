@@ -31,6 +31,16 @@ for (const dialect of testBackends())
       assert.equal(liveIntervalMs({}, 10_000, 30), 30_000, 'no budget: the cadence');
     });
 
+    test("the shared reads' calls come off the share first: the own reads space out", () => {
+      const live = { ...SUPPORT, callsPerRefresh: 3, shared: { callsPerRead: 1, calls: 'stats' } };
+      const sleeper = { perMinute: 900, live };
+      // 6 shared reads every 30 s: 12 of the 648 calls, 636 left for 216 x 3 calls.
+      assert.equal(liveIntervalMs(sleeper, 216, 30, 6), 61_133);
+      assert.ok(liveIntervalMs(sleeper, 216, 30, 6) > liveIntervalMs(sleeper, 216, 30));
+      // More shared reads than the share: a tenth of it stays for the own reads.
+      assert.equal(liveIntervalMs(sleeper, 216, 30, 1_000), 600_000);
+    });
+
     test('a budget short of the cadence: every live league refreshed alike, oldest first', async () => {
       let clock = Date.UTC(2026, 10, 29, 18);
       const events: LiveRefreshEvent[] = [];
@@ -88,5 +98,23 @@ for (const dialect of testBackends())
       await Promise.all([a.stop(), b.stop()]);
       assert.equal(events.length, 3, 'three live leagues, each refreshed by one of the two');
       assert.equal(new Set(events.map((e) => e.leagueId)).size, 3);
+    });
+
+    test('a finished read hands its slot to the next due league, not to the next tick', async () => {
+      const clock = Date.UTC(2026, 10, 30, 19);
+      const events: LiveRefreshEvent[] = [];
+      const scheduler = createLiveScheduler({
+        store,
+        connectors: { demo: createDemoConnector({ live: { now: () => clock } }) },
+        platforms: { demo: { live: SUPPORT } },
+        liveSeconds: 30,
+        now: () => clock,
+        concurrency: 1,
+        onRefresh: (event) => events.push(event),
+      });
+      await scheduler.tick();
+      await scheduler.settled();
+      await scheduler.stop();
+      assert.equal(events.length, 3, 'one tick, one at a time, all three due leagues read');
     });
   });

@@ -1,6 +1,8 @@
 // Sleeper's live refreshes against its loopback fake (recorded responses, the week made live): the
 // state call and the week's one call (its matchups), nothing else; the score written once, with
 // league.updated; an unchanged week writes nothing; a finished season's league is never asked for.
+// The fake does not answer the week's stats (the undocumented shared read gone: 404), so these
+// leagues live on their own reads alone (live-shared.test.ts has the shared read).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createSleeperConnector } from '../../src/platforms/sleeper/index.ts';
@@ -27,6 +29,7 @@ const JUNGLE = '649647301366755328'; // 2021, in_season: week 1 made live below
 const JML = '522458773317046272'; // 2020, complete
 // Sunday 12 September 2021, 18:00 UTC: week 1's early games.
 const SUNDAY = Date.UTC(2021, 8, 12, 18);
+const STATS = '/stats/nfl/regular/2021/1';
 
 describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
   let fake: FakeSleeper;
@@ -91,7 +94,7 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
     await store.destroy();
   });
 
-  test('a live week: the state and one call, the score written once with league.updated', async () => {
+  test('a live week, no stats: the state and one call, the score written once with league.updated', async () => {
     let clock = SUNDAY;
     const events: LiveRefreshEvent[] = [];
     const scheduler = createLiveScheduler({
@@ -110,8 +113,10 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
       .slice(from)
       .map((r) => r.path)
       .sort();
-    assert.deepEqual(asked, [`/league/${JUNGLE}/matchups/1`, '/state/nfl'].sort());
+    assert.deepEqual(asked, [`/league/${JUNGLE}/matchups/1`, '/state/nfl', STATS].sort());
+    assert.equal(scheduler.plan()[0]?.sharedMs, undefined, 'no shared read answered');
     assert.equal(events.length, 1);
+    assert.equal(events[0]?.via, 'own');
     // The lineups, with their IR and taxi players (from the store, not asked for), are the full
     // sync's: only the scores changed.
     assert.deepEqual(events[0]?.changed, ['scores']);
@@ -152,12 +157,12 @@ describe('Sleeper live refreshes', { skip: SLEEPER_FIXTURES_SKIP }, () => {
     const again = fake.requests.length;
     await scheduler.tick();
     await scheduler.settled();
-    // (The sport's state is the scheduler's, asked per sport, not per league.)
+    // (The sport's state and its stats are the scheduler's, asked per sport, not per league.)
     assert.deepEqual(
       fake.requests
         .slice(again)
         .map((r) => r.path)
-        .filter((path) => path !== '/state/nfl'),
+        .filter((path) => path !== '/state/nfl' && path !== STATS),
       [`/league/${JUNGLE}/matchups/1`],
     );
     assert.equal(events.at(-1)?.outcome, 'unchanged');

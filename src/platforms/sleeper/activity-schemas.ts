@@ -83,10 +83,22 @@ export const SleeperBracketGame = Type.Object({
 });
 export type SleeperBracketGame = Static<typeof SleeperBracketGame>;
 
+/**
+ * GET /stats/nfl/regular/<season>/<week> (undocumented): player id -> stat key -> value, the keys
+ * a league's scoring_settings use (`pass_yd`, `bonus_rec_te`, `pts_allow_7_13` set to 1...).
+ * A value may be null where a stat has no number yet; such a stat counts as absent.
+ */
+export const SleeperWeekStats = Type.Record(
+  Type.String({ minLength: 1 }),
+  Type.Record(Type.String({ minLength: 1 }), Nullable(Type.Number())),
+);
+export type SleeperWeekStats = Static<typeof SleeperWeekStats>;
+
 export const activityResponses = {
   matchups: TypeCompiler.Compile(Type.Array(SleeperMatchupEntry)),
   transactions: TypeCompiler.Compile(Type.Array(SleeperTransaction)),
   tradedPicks: TypeCompiler.Compile(Type.Array(SleeperPickMove)),
   state: TypeCompiler.Compile(SleeperState),
   bracket: TypeCompiler.Compile(Type.Array(SleeperBracketGame)),
+  weekStats: TypeCompiler.Compile(SleeperWeekStats),
 };

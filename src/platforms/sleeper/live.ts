@@ -2,13 +2,21 @@
 // league's week is one call, the week's matchups: Sleeper's scoreboard (scores, starters and
 // every player's points). The league's roster positions (the lineups' slots) and who is on IR or
 // the taxi squad change between games, not during them: they come from the store's last full
-// sync, so a refresh's records are that sync's own.
+// sync, so a refresh's records are that sync's own. Football has a shared read besides: every
+// player's stats of the week in one call, from which each league's points are worked out with its
+// stored scoring_settings, so a live league costs no call of its own between its own reads.
 import type { Sport } from '../../domain/catalog.ts';
 import { slotGroup } from '../../domain/game.ts';
 import type { CurrentSlotRecord, LeagueRules, LineupSlot } from '../../domain/game.ts';
 import { PlatformError } from '../connector.ts';
 import type { LeagueRef } from '../connector.ts';
-import type { LiveConnector, LiveLeagueContext, LiveState } from '../live.ts';
+import type {
+  LiveConnector,
+  LiveLeagueContext,
+  LiveState,
+  PeriodStats,
+  ScoredEntry,
+} from '../live.ts';
 import { activityResponses } from './activity-schemas.ts';
 import { mapWeekMatchups } from './activity.ts';
 import type { SleeperCalls } from './fetch-activity.ts';
@@ -103,11 +111,65 @@ function storedPlacements(current: readonly CurrentSlotRecord[]): NonStarterSlot
     placed.get(`${rosterId}/${playerId}`) ?? benchOnly(rosterId, playerId);
 }
 
+/**
+ * Every player's stats of a football week, for all the live leagues at once. Undefined for other
+ * sports (Sleeper has no such read for them that this service knows of) and when Sleeper answers
+ * nothing (null or 404: the endpoint gone): the leagues then go on with their own reads.
+ */
+export async function sleeperPeriodStats(
+  calls: SleeperCalls,
+  sport: Sport,
+  season: number,
+  week: number,
+): Promise<PeriodStats | undefined> {
+  if (sport !== 'football') return undefined;
+  // Undocumented (docs.sleeper.com lists no stats call); the one Sleeper's own apps and many
+  // clients read. Regular: Sleeper's fantasy weeks, its fantasy playoffs included, are the NFL's
+  // regular-season weeks.
+  const path = `/stats/nfl/regular/${season}/${week}`;
+  const body = await calls.getOrNull(path);
+  if (body === null) return undefined;
+  const stats = validate(activityResponses.weekStats, body, `GET ${path}`);
+  const players = new Map<string, Readonly<Record<string, number>>>();
+  for (const [playerId, line] of Object.entries(stats)) {
+    const numbers: Record<string, number> = {};
+    for (const [key, value] of Object.entries(line)) if (value !== null) numbers[key] = value;
+    players.set(playerId, numbers);
+  }
+  return { period: week, players };
+}
+
+/**
+ * A player's points under a league's scoring_settings, as Sleeper scores them: each setting's
+ * points times the player's stat of that key. The week's stats carry Sleeper's own bonus and range
+ * keys (`bonus_rec_yd_100`, `pts_allow_7_13`: 1 when reached) and position premiums
+ * (`bonus_rec_te`: a tight end's receptions), so no rule needs more than its key. Rounded to the
+ * hundredth, as Sleeper shows points. Undefined for a league without scoring settings.
+ */
+export function sleeperScorePlayer(
+  stats: Readonly<Record<string, number>>,
+  rules: LeagueRules,
+  _entry: ScoredEntry,
+): number | undefined {
+  if (rules.scoring.length === 0) return undefined;
+  let points = 0;
+  for (const rule of rules.scoring) {
+    // Rules never carry `per` or ranges of their own here: mapScoringRule's min/max describe the
+    // key's meaning, which the stat of that key already applied.
+    const value = stats[rule.statId];
+    if (value !== undefined) points += value * rule.points;
+  }
+  return Math.round((points + Number.EPSILON) * 100) / 100;
+}
+
 export function sleeperLive(callsFor: (signal?: AbortSignal) => SleeperCalls): LiveConnector {
   return {
     livePeriod: (sport, season, _account, signal) =>
       sleeperLiveState(callsFor(signal), sport, season),
     fetchLivePeriod: (_account, ref, week, signal, stored) =>
       sleeperLivePeriod(callsFor(signal), ref, week, stored),
+    fetchPeriodStats: (sport, season, week, signal) =>
+      sleeperPeriodStats(callsFor(signal), sport, season, week),
+    scorePlayer: sleeperScorePlayer,
   };
 }

@@ -46,6 +46,11 @@ export const sleeper = definePlatform({
     callsPerRefresh: 1,
     calls:
       'GET /league/<id>/matchups/<week> (slots, IR and taxi from the last full sync in the store)',
+    shared: {
+      callsPerRead: 1,
+      calls:
+        "football: GET /stats/nfl/regular/<season>/<week> (undocumented): every player's stats of the week, scored with each league's stored scoring_settings",
+    },
   },
   createConnector: (settings, budget) =>
     createSleeperConnector({ baseUrl: settings.sleeperBaseUrl, ...(budget && { budget }) }),

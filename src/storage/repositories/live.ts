@@ -89,15 +89,16 @@ export async function listLiveCandidates(db: Tx, firstSeason: number): Promise<L
 }
 
 /**
- * Takes the league for one refresh until `until`, unless another process holds it or refreshed it
- * after `dueBefore` (it was then not due any more). False: leave it.
+ * Takes the league for one refresh until `until`, unless another process holds it (a refresh under
+ * way, or one that held it until its next is due: finishLeagueRefresh's holdUntil) or, with
+ * `dueBefore`, refreshed it after then (it was then not due any more). False: leave it.
  */
 export async function claimLeagueRefresh(
   store: Store,
   leagueId: number,
   at: string,
   until: string,
-  dueBefore: string,
+  dueBefore?: string,
 ): Promise<boolean> {
   return writeTransaction(store, async (tx) => {
     await tx
@@ -105,17 +106,33 @@ export async function claimLeagueRefresh(
       .values({ league_id: leagueId })
       .onConflict((oc) => oc.column('league_id').doNothing())
       .execute();
-    const result = await tx
+    let claim = tx
       .updateTable('league_refreshes')
       .set({ claimed_until: until })
       .where('league_id', '=', leagueId)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-      .where((eb) =>
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]));
+    if (dueBefore !== undefined)
+      claim = claim.where((eb) =>
         eb.or([eb('last_refresh_at', 'is', null), eb('last_refresh_at', '<=', dueBefore)]),
-      )
-      .executeTakeFirst();
+      );
+    const result = await claim.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   });
+}
+
+/**
+ * Inside a write transaction, holds the league's row until it ends, so that what the transaction
+ * reads of the league is what it writes over. SQLite's write transactions hold the whole store
+ * already (begin immediate); PostgreSQL's read committed needs the row lock.
+ */
+export async function lockLeagueForWrite(store: Store, leagueId: number): Promise<void> {
+  if (store.dialect !== 'postgres') return;
+  await store.db
+    .selectFrom('leagues')
+    .select('id')
+    .where('id', '=', leagueId)
+    .forUpdate()
+    .execute();
 }
 
 export interface RefreshRecord {
@@ -124,6 +141,8 @@ export interface RefreshRecord {
   next: string | null;
   outcome: 'written' | 'unchanged' | 'failed';
   error?: string;
+  /** Keeps the league from other processes' reads until then (its next read due); absent: free. */
+  holdUntil?: string;
 }
 
 /** Records a refresh's end and the next one planned, and lets the league go. */
@@ -140,10 +159,44 @@ export async function finishLeagueRefresh(
       next_refresh_at: record.next,
       last_outcome: record.outcome,
       last_error: record.error ?? null,
-      claimed_until: null,
+      claimed_until: record.holdUntil ?? null,
     })
     .where('league_id', '=', leagueId)
     .execute();
+}
+
+/**
+ * Records a refresh of these leagues that read nothing of their own (a shared read rescored them
+ * from the store): their last and next refresh, without touching a claim, which belongs to the
+ * leagues' own reads.
+ */
+export async function recordSharedRefreshes(
+  store: Store,
+  leagueIds: readonly number[],
+  record: Omit<RefreshRecord, 'error' | 'holdUntil'>,
+): Promise<void> {
+  if (leagueIds.length === 0) return;
+  await writeTransaction(store, async (tx) => {
+    for (let from = 0; from < leagueIds.length; from += 500) {
+      const ids = leagueIds.slice(from, from + 500);
+      await tx
+        .insertInto('league_refreshes')
+        .values(ids.map((id) => ({ league_id: id })))
+        .onConflict((oc) => oc.column('league_id').doNothing())
+        .execute();
+      await tx
+        .updateTable('league_refreshes')
+        .set({
+          period: record.period,
+          last_refresh_at: record.at,
+          next_refresh_at: record.next,
+          last_outcome: record.outcome,
+          last_error: null,
+        })
+        .where('league_id', 'in', ids)
+        .execute();
+    }
+  });
 }
 
 /** Sets when leagues are next refreshed (the plan moved: more leagues live, or fewer). */

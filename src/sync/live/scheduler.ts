@@ -3,22 +3,32 @@
 // the rest of its season waits for the background sync (SYNC_INTERVAL_MINUTES), and a finished
 // season's league is never even looked at (listLiveCandidates leaves it out).
 //
-// Within each platform's budget: a live refresh costs the calls its module says, and the live
-// refreshes of a platform may use LIVE_BUDGET_SHARE of its budget (the rest is left to the
+// Within each platform's budget (pace.ts): a live refresh costs the calls its module says, and the
+// live refreshes of a platform may use LIVE_BUDGET_SHARE of its budget (the rest is left to the
 // background syncs and the links' reserve). When more leagues are live than that allows at the
 // cadence, the interval of every league of the platform grows alike (leagues x calls / budget),
 // and the due leagues go oldest-refreshed first: every league a bit staler, none starved. The
-// connectors' own RequestBudget (shared through Redis) still holds each call to the limit.
+// connectors' own RequestBudget (shared through Redis) still holds each call to the limit; where
+// a shared read runs, the own reads are also paced to their share a minute, so that a burst of
+// them never keeps the shared read waiting on that budget.
 //
-// Several processes may run one: a refresh first claims its league in the store
-// (league_refreshes), so a league is refreshed by one process at a time and not again before due.
+// A shared read (a connector's fetchPeriodStats: every player's stats of a sport's period) is made
+// every LIVE_REFRESH_SECONDS per platform, sport, season and period, and rescores all the group's
+// live leagues from the store with no call of their own (shared.ts). Its calls come off the live
+// share first; the leagues' own reads (lineup changes, the platform's own points) space out to
+// what is left. A league whose rules the connector cannot score keeps its own reads only.
+//
+// Several processes may run one: an own read first claims its league in the store
+// (league_refreshes) and holds it until its next is due, so a league is read by one process at a
+// time and not again before due. Each process makes its own shared reads (a few calls a minute
+// more per process); two rescoring one league at once compare and write in one transaction each,
+// so the second finds nothing changed and writes nothing.
 import type { Platform } from '../../domain/catalog.ts';
 import { gamesUnderWay } from '../../domain/live-schedule.ts';
 import { isSeasonFinished } from '../../domain/pools.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Logger } from '../../logger.ts';
-import type { LiveState, LiveSupport } from '../../platforms/live.ts';
-import { linkReserve } from '../../platforms/request-budget.ts';
+import type { LiveState } from '../../platforms/live.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
 import { findAccount } from '../../storage/repositories/accounts.ts';
@@ -34,21 +44,17 @@ import { describeError } from '../errors.ts';
 import type { SchedulerTimers } from '../scheduler.ts';
 import type { ConnectorRegistry } from '../types.ts';
 import { fetchLivePeriod, writeLiveRefresh } from './refresh.ts';
+import { liveIntervalMs, ownReadsPerMinute } from './pace.ts';
+import type { LivePlatform } from './pace.ts';
+import { createSharedReads } from './shared-reads.ts';
 
-/** Of a platform's budget (less the links' reserve), what live refreshes may use. */
-export const LIVE_BUDGET_SHARE = 0.8;
-/** What a refresh of a platform without its own live read costs: a full league fetch, about. */
-export const FALLBACK_CALLS_PER_REFRESH = 6;
+export { liveIntervalMs } from './pace.ts';
+export type { LivePlatform } from './pace.ts';
+
 /** Refreshes of one platform under way at once in one process. */
 export const DEFAULT_LIVE_CONCURRENCY = 8;
 /** How long a refresh holds its league before another process may take it. */
 const CLAIM_MS = 120_000;
-
-export interface LivePlatform {
-  /** The platform's calls per minute (its module's requestsPerMinute); absent: no budget. */
-  perMinute?: number;
-  live?: LiveSupport;
-}
 
 export interface LiveRefreshEvent {
   platform: Platform;
@@ -57,6 +63,8 @@ export interface LiveRefreshEvent {
   changed: readonly LeagueUpdatedPart[];
   /** How old the league's live data was when this refresh read it (since the previous one). */
   lagSeconds?: number;
+  /** own: the league's own read; shared: rescored from its group's shared read, no call. */
+  via: 'own' | 'shared';
 }
 
 export interface LiveSchedulerOptions {
@@ -82,7 +90,10 @@ export interface LiveLeaguePlan {
   leagueId: number;
   platform: Platform;
   period: number;
+  /** Between two of the league's own reads. */
   intervalMs: number;
+  /** Between two shared reads rescoring it, when its group has one. */
+  sharedMs?: number;
 }
 
 export interface LiveScheduler {
@@ -105,18 +116,6 @@ const realTimers: SchedulerTimers = {
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-/** The interval between two refreshes of one live league of a platform with `live` leagues live. */
-export function liveIntervalMs(platform: LivePlatform, live: number, liveSeconds: number): number {
-  const target = liveSeconds * 1000;
-  if (platform.perMinute === undefined || live === 0) return target;
-  const usable = Math.max(
-    1,
-    (platform.perMinute - linkReserve(platform.perMinute)) * LIVE_BUDGET_SHARE,
-  );
-  const calls = platform.live?.callsPerRefresh ?? FALLBACK_CALLS_PER_REFRESH;
-  return Math.max(target, Math.ceil((live * calls * 60_000) / usable));
-}
-
 interface Planned {
   league: LiveCandidate;
   period: number;
@@ -130,10 +129,27 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
   const planMs = options.planMs ?? Math.min(30_000, options.liveSeconds * 1000);
   const concurrency = options.concurrency ?? DEFAULT_LIVE_CONCURRENCY;
   const controller = new AbortController();
-  /** ms of each league's last refresh, as this process knows it. */
+  const liveMs = options.liveSeconds * 1000;
+  /** ms of each league's last refresh, own or shared, as this process knows it. */
   const last = new Map<number, number>();
+  /** ms of each league's last own read by this process (or when it found another's claim). */
+  const lastOwn = new Map<number, number>();
+  /** Until when another process holds a league (its read, then until its next is due). */
+  const held = new Map<number, number>();
   const inflight = new Map<number, Promise<void>>();
+  const shared = createSharedReads({
+    store,
+    connectors,
+    liveMs,
+    clock,
+    signal: controller.signal,
+    last,
+    ...(logger && { logger }),
+    ...(options.onRefresh && { onRefresh: options.onRefresh }),
+  });
   const inflightByPlatform = new Map<Platform, number>();
+  /** When this process's own reads of each platform started, over the last minute. */
+  const ownStarts = new Map<Platform, number[]>();
   let planned = new Map<Platform, Planned[]>();
   let plannedAt: number | undefined;
   let handle: unknown;
@@ -193,12 +209,15 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       const stored = league.lastRefreshAt === null ? undefined : Date.parse(league.lastRefreshAt);
       if (stored !== undefined)
         last.set(league.leagueId, Math.max(last.get(league.leagueId) ?? 0, stored));
+      if (league.claimedUntil !== null && !inflight.has(league.leagueId))
+        held.set(league.leagueId, Date.parse(league.claimedUntil));
       const list = next.get(league.platform) ?? [];
       list.push({ league, period });
       next.set(league.platform, list);
     }
     planned = next;
     plannedAt = now;
+    shared.regroup([...next.values()].flat());
   }
 
   function intervalOf(platform: Platform): number {
@@ -206,6 +225,7 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       options.platforms[platform] ?? {},
       planned.get(platform)?.length ?? 0,
       options.liveSeconds,
+      shared.groupsOf(platform),
     );
   }
 
@@ -216,12 +236,15 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       league.leagueId,
       iso(startedAt),
       iso(startedAt + CLAIM_MS),
-      iso(startedAt - intervalMs),
     );
     const previous = last.get(league.leagueId);
     if (!claimed) {
-      // Another process has it, or refreshed it since: its time is read at the next plan.
-      last.set(league.leagueId, startedAt);
+      // Another process has it, or read it and holds it until due: its hold is read at the next
+      // plan. No call was made: the start does not count against the pace.
+      lastOwn.set(league.leagueId, startedAt);
+      const starts = ownStarts.get(league.platform) ?? [];
+      const index = starts.indexOf(startedAt);
+      if (index >= 0) starts.splice(index, 1);
       return;
     }
     const connector = connectors[league.platform];
@@ -251,38 +274,62 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     }
     const at = clock();
     last.set(league.leagueId, at);
+    lastOwn.set(league.leagueId, at);
+    held.delete(league.leagueId);
     await finishLeagueRefresh(store.db, league.leagueId, {
       period: item.period,
       at: iso(at),
-      next: iso(at + intervalMs),
+      next: iso(Math.min(at + intervalMs, shared.nextRead(league.leagueId) ?? Infinity)),
       outcome,
       ...(error !== undefined && { error }),
+      holdUntil: iso(at + intervalMs),
     });
     options.onRefresh?.({
       platform: league.platform,
       leagueId: league.leagueId,
       outcome,
       changed,
-      ...(previous !== undefined && { lagSeconds: (startedAt - previous) / 1000 }),
+      ...(previous !== undefined && { lagSeconds: Math.max(0, startedAt - previous) / 1000 }),
+      via: 'own',
     });
+  }
+
+  /** The own reads the platform may start now (ownReadsPerMinute, over the last minute). */
+  function roomOf(platform: Platform, now: number): number {
+    const perMinute = ownReadsPerMinute(
+      options.platforms[platform] ?? {},
+      options.liveSeconds,
+      shared.groupsOf(platform),
+    );
+    if (perMinute === Infinity) return Infinity;
+    const recent = (ownStarts.get(platform) ?? []).filter((at) => at > now - 60_000);
+    ownStarts.set(platform, recent);
+    return Math.max(0, perMinute - recent.length);
+  }
+
+  /** When the league's next own read is due: an interval after its last, once no one holds it. */
+  function dueAt(leagueId: number, intervalMs: number): number {
+    return Math.max((lastOwn.get(leagueId) ?? -Infinity) + intervalMs, held.get(leagueId) ?? 0);
   }
 
   function startDue(now: number): void {
     for (const [platform, leagues] of planned) {
       const intervalMs = intervalOf(platform);
-      const free = concurrency - (inflightByPlatform.get(platform) ?? 0);
+      const room = roomOf(platform, now);
+      const free = Math.min(room, concurrency - (inflightByPlatform.get(platform) ?? 0));
       if (free <= 0) continue;
       const due = leagues
         .filter((item) => !inflight.has(item.league.leagueId))
-        .filter((item) => (last.get(item.league.leagueId) ?? -Infinity) + intervalMs <= now)
+        .filter((item) => dueAt(item.league.leagueId, intervalMs) <= now)
         .sort(
           (a, b) =>
-            (last.get(a.league.leagueId) ?? -Infinity) -
-              (last.get(b.league.leagueId) ?? -Infinity) || a.league.leagueId - b.league.leagueId,
+            dueAt(a.league.leagueId, intervalMs) - dueAt(b.league.leagueId, intervalMs) ||
+            a.league.leagueId - b.league.leagueId,
         );
       for (const item of due.slice(0, free)) {
         const id = item.league.leagueId;
         inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 0) + 1);
+        if (room !== Infinity) ownStarts.get(platform)?.push(now);
         const running = refresh(item, intervalMs, now)
           .catch((caught: unknown) => {
             logger?.error({ err: caught, leagueId: id }, 'live refresh not recorded');
@@ -290,6 +337,9 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
           .finally(() => {
             inflight.delete(id);
             inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 1) - 1);
+            // The freed slot goes to the next due league now, not at the next tick: a tick's
+            // `concurrency` reads a second would cap the own reads below what the budget allows.
+            if (!stopped) startDue(clock());
           });
         inflight.set(id, running);
       }
@@ -300,6 +350,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     if (stopped) return;
     const now = clock();
     if (plannedAt === undefined || now - plannedAt >= planMs) await replan(now);
+    // The shared reads first: they keep every scorable league fresh; the own reads fill the rest.
+    shared.start(now);
     startDue(now);
   }
 
@@ -328,7 +380,11 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     },
     tick,
     async settled() {
-      while (inflight.size > 0) await Promise.all([...inflight.values()]);
+      for (;;) {
+        const running = [...inflight.values(), ...shared.inflight()];
+        if (running.length === 0) return;
+        await Promise.all(running);
+      }
     },
     plan() {
       return [...planned].flatMap(([platform, leagues]) =>
@@ -337,6 +393,7 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
           platform,
           period: item.period,
           intervalMs: intervalOf(platform),
+          ...(shared.covers(item.league.leagueId) && { sharedMs: liveMs }),
         })),
       );
     },
@@ -346,7 +403,7 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       handle = undefined;
       controller.abort();
       await ticking;
-      await Promise.allSettled([...inflight.values()]);
+      await Promise.allSettled([...inflight.values(), ...shared.inflight()]);
     },
   };
 }
