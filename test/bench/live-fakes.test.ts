@@ -2,17 +2,19 @@
 // platform and one tick of the live scheduler as the bench builds it: every platform's live read
 // is answered (nothing unknown, no failure) with the calls its module counts, and the fake's
 // score is what the store then holds; Sleeper's week stats are worth its matchups' points under
-// the league's stored rules.
+// the league's stored rules, and so are ESPN's pool stats under ESPN's own scoring.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FAKES } from '../../bench/live-fakes/index.ts';
 import { serveFakes } from '../../bench/live-fakes/servers.ts';
 import type { FakeServers } from '../../bench/live-fakes/servers.ts';
 import { benchConfig, benchScheduler, seedLeagues } from '../../bench/live-fakes/setup.ts';
+import { espnFake } from '../../bench/live-fakes/espn.ts';
 import { sleeperFake } from '../../bench/live-fakes/sleeper.ts';
 import { WEEK, scoreAt, seasonOf } from '../../bench/live-fakes/world.ts';
 import type { Clock } from '../../bench/live-fakes/world.ts';
 import { platformModule } from '../../src/platforms/registry.ts';
+import { createConnectorRegistry } from '../../src/sync/connectors.ts';
 import { createSecretBox } from '../../src/secrets.ts';
 import { FALLBACK_CALLS_PER_REFRESH } from '../../src/sync/live/pace.ts';
 import type { LiveRefreshEvent } from '../../src/sync/live/scheduler.ts';
@@ -105,4 +107,47 @@ describe('the Sunday bench fakes', () => {
       assert.ok(entry.points > 0);
     }
   });
+
+  test("ESPN's pool stats are worth its box score's points under the stored rules", async () => {
+    const base = servers.baseUrls[espnFake.platform] as string;
+    const get = async (path: string) => (await fetch(`${base}${path}`)).json() as Promise<unknown>;
+    const season = `/ffl/seasons/${clock.season}/segments/0`;
+    const pool = (await get(
+      `${season}/leaguedefaults/3?view=kona_player_info&scoringPeriodId=${WEEK}`,
+    )) as {
+      players: Array<{ id: number; player: { stats: Array<{ stats: Record<string, number> }> } }>;
+    };
+    const box = (await get(
+      `${season}/leagues/${espnFake.leagueKey(0)}?view=mBoxscore&view=mMatchupScore&scoringPeriodId=${WEEK}`,
+    )) as {
+      schedule: Array<{ home: BoxSide; away: BoxSide }>;
+    };
+    const rules = espnFake.storedGame?.rules;
+    assert.ok(rules !== undefined && rules.scoring.length > 0);
+    const connectors = createConnectorRegistry(benchConfig(servers.baseUrls));
+    const score = connectors[espnFake.platform]?.live?.scorePlayer;
+    assert.ok(score !== undefined);
+    const lines = new Map(pool.players.map((p) => [p.id, p.player.stats[0]?.stats ?? {}]));
+    for (const game of box.schedule) {
+      for (const side of [game.home, game.away]) {
+        const [entry] = side.rosterForCurrentScoringPeriod.entries;
+        assert.ok(entry !== undefined);
+        const line = lines.get(entry.playerId);
+        assert.ok(line !== undefined, `no pool line for ${entry.playerId}`);
+        const points = score(line, rules, {
+          playerId: String(entry.playerId),
+          platformSlot: 'QB',
+          position: 'QB',
+        });
+        assert.equal(points, entry.playerPoolEntry.appliedStatTotal);
+        assert.ok((points ?? 0) > 0);
+      }
+    }
+  });
 });
+
+interface BoxSide {
+  rosterForCurrentScoringPeriod: {
+    entries: Array<{ playerId: number; playerPoolEntry: { appliedStatTotal: number } }>;
+  };
+}
