@@ -66,6 +66,11 @@ export interface ScoredEntry {
   position?: string;
   /** The slot he stands in this period, as the platform names it (slot overrides). */
   platformSlot: string;
+  /**
+   * The league's period being scored (the shared read's): a platform whose periods may span
+   * several of its stats periods (ESPN's two-week playoff rounds) answers undefined there.
+   */
+  period: number;
 }
 
 export interface LiveConnector {

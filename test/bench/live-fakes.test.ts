@@ -138,6 +138,7 @@ describe('the Sunday bench fakes', () => {
           playerId: String(entry.playerId),
           platformSlot: 'QB',
           position: 'QB',
+          period: WEEK,
         });
         assert.equal(points, entry.playerPoolEntry.appliedStatTotal);
         assert.ok((points ?? 0) > 0);

@@ -25,6 +25,10 @@ export function scoreEspnPlayer(
 ): number | undefined {
   const type = rules.scoringType;
   if (type === 'head_to_head_categories' || type === 'rotisserie') return undefined;
+  // A playoff matchup period may be two weeks (scheduleSettings' playoffMatchupPeriodLength):
+  // one week's stats are not its points, so playoff periods keep the league's own reads.
+  const playoffs = rules.playoffs?.firstPeriod;
+  if (playoffs !== undefined && entry.period >= playoffs) return undefined;
   let total = 0;
   for (const [statId, statRules] of rulesByStat(rules)) {
     const value = stats[statId];

@@ -119,7 +119,11 @@ export async function rescoreLeague(
   if (anyone === undefined) return { kind: 'no_lineups' };
   // Whether the rules can be applied at all, asked before anything moved (and of every league,
   // so one whose players are idle is still known to be rescored by the shared read).
-  const probe = { playerId: anyone.playerId, platformSlot: anyone.platformSlot };
+  const probe = {
+    playerId: anyone.playerId,
+    platformSlot: anyone.platformSlot,
+    period: stats.period,
+  };
   if (score({}, rules, probe) === undefined) return { kind: 'unscorable' };
   const moved = stored.flatMap((lineup) =>
     lineup.entries.filter((e) => changed.has(e.playerId) && stats.players.has(e.playerId)),
@@ -143,6 +147,7 @@ export async function rescoreLeague(
         const value = score(line, rules, {
           playerId: entry.playerId,
           platformSlot: entry.platformSlot,
+          period: stats.period,
           ...(position !== undefined && { position }),
         });
         if (value === undefined) return { kind: 'unscorable' } as const;

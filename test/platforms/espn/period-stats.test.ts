@@ -162,6 +162,7 @@ describe('ESPN fetchPeriodStats on a loopback fake', () => {
         playerId,
         position,
         platformSlot,
+        period: 3,
       });
     assert.equal(score('9000001', 'QB', 'QB'), 250 * 0.04 + 2 * 4 - 2 + 1.2);
     assert.equal(score('9000002', 'WR', 'BE'), 5);

@@ -101,6 +101,7 @@ function recordedWeek(week: 1 | 2): RecordedWeek {
         entry: {
           playerId: entry.playerId,
           platformSlot: entry.platformSlot,
+          period: week,
           ...(player?.position !== undefined && { position: player.position }),
         },
         stats: player?.stats,
@@ -192,7 +193,7 @@ describe(
 
 describe('ESPN scorePlayer on rules of its own', () => {
   const base: LeagueRules = { scoringType: 'head_to_head_points', scoring: [], rosterSlots: [] };
-  const entry = { playerId: '1', position: 'TE', platformSlot: 'RB/WR/TE' };
+  const entry = { playerId: '1', position: 'TE', platformSlot: 'RB/WR/TE', period: 5 };
 
   test('an override for the position replaces the item, elsewhere the item scores', () => {
     assert.ok(scorePlayer);
@@ -224,5 +225,17 @@ describe('ESPN scorePlayer on rules of its own', () => {
       ],
     };
     assert.equal(scorePlayer(stats, twice, entry), undefined);
+  });
+
+  test('a playoff period is not scored: a round may span two weeks', () => {
+    assert.ok(scorePlayer);
+    const rules: LeagueRules = {
+      ...base,
+      scoring: [{ statId: '53', points: 1 }],
+      playoffs: { firstPeriod: 14 },
+    };
+    assert.equal(scorePlayer({ '53': 4 }, rules, { ...entry, period: 13 }), 4);
+    assert.equal(scorePlayer({ '53': 4 }, rules, { ...entry, period: 14 }), undefined);
+    assert.equal(scorePlayer({}, rules, { ...entry, period: 15 }), undefined);
   });
 });

@@ -15,7 +15,7 @@ const rules = (settings: Record<string, number>): LeagueRules => ({
   scoring: Object.entries(settings).map(([key, points]) => mapScoringRule(key, points)),
   rosterSlots: [],
 });
-const QB = { playerId: '4046', position: 'QB', platformSlot: 'QB' };
+const QB = { playerId: '4046', position: 'QB', platformSlot: 'QB', period: 1 };
 
 describe("Sleeper's week stats", () => {
   let fake: FakePlatformServer;
@@ -67,12 +67,12 @@ describe("Sleeper's week stats", () => {
     assert.equal(score({ pass_yd: 281, pass_td: 2, pts_ppr: 20.24 }, passing, QB), 19.24);
     // A tight end's premium, a 100-yard bonus (its key at 1) and receptions.
     const receiving = rules({ rec: 0.5, rec_yd: 0.1, bonus_rec_te: 0.5, bonus_rec_yd_100: 3 });
-    const te = { playerId: '5012', position: 'TE', platformSlot: 'FLEX' };
+    const te = { playerId: '5012', position: 'TE', platformSlot: 'FLEX', period: 1 };
     const line = { rec: 7, rec_yd: 104, bonus_rec_te: 7, bonus_rec_yd_100: 1 };
     assert.equal(score(line, receiving, te), 3.5 + 10.4 + 3.5 + 3);
     // A defense's points-allowed range, set to 1 for the range it fell in.
     const defense = rules({ pts_allow_7_13: 4, pts_allow_14_20: 1, def_td: 6 });
-    const den = { playerId: 'DEN', position: 'DEF', platformSlot: 'DEF' };
+    const den = { playerId: 'DEN', position: 'DEF', platformSlot: 'DEF', period: 1 };
     assert.equal(score({ pts_allow_7_13: 1, def_td: 1 }, defense, den), 10);
     assert.equal(score({}, passing, QB), 0, 'no line yet: no points');
     assert.equal(score({ pass_yd: 281 }, rules({}), QB), undefined, 'no settings: not scored');
