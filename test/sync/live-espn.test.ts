@@ -74,15 +74,21 @@ describe('ESPN live refreshes', { skip: ESPN_FIXTURES_SKIP }, () => {
       onRefresh: (event) => events.push(event),
     });
 
-  test('a live week: the league and its box score, nothing else', async () => {
+  test('a live week: the league and its box score, and the shared read', async () => {
     const events: LiveRefreshEvent[] = [];
     const live = scheduler(SUNDAY, events);
     const from = fake.requests.length;
     await live.tick();
     await live.settled();
-    const asked = fake.requests.slice(from);
-    assert.equal(asked.length, 2, asked.map((r) => r.path).join(', '));
-    assert.ok(asked.every((r) => r.path === LEAGUE_PATH));
+    const all = fake.requests.slice(from);
+    // Football also has the shared read (the pool's week stats), one call for every league.
+    const pool = all.filter((r) => r.path !== LEAGUE_PATH);
+    assert.deepEqual(
+      pool.map((r) => r.path),
+      ['/apis/v3/games/ffl/seasons/2020/segments/0/leaguedefaults/3'],
+    );
+    const asked = all.filter((r) => r.path === LEAGUE_PATH);
+    assert.equal(asked.length, 2, all.map((r) => r.path).join(', '));
     const views = asked.map((r) => r.query.getAll('view').join(','));
     assert.deepEqual(views.sort(), ['mMatchupScore,mBoxscore', 'mTeam,mSettings,mMatchupScore']);
     assert.ok(asked.some((r) => r.query.get('scoringPeriodId') === String(WEEK)));

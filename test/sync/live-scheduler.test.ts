@@ -117,4 +117,57 @@ for (const dialect of testBackends())
       await scheduler.stop();
       assert.equal(events.length, 3, 'one tick, one at a time, all three due leagues read');
     });
+
+    test("a platform's state that does not answer holds no plan: its last answer goes on", async () => {
+      // Later than the tests above: their refreshes are behind it.
+      let clock = Date.UTC(2026, 11, 2, 18);
+      const demo = createDemoConnector({ live: { now: () => clock } });
+      const livePeriod = demo.live?.livePeriod;
+      assert.ok(livePeriod !== undefined);
+      let asked = 0;
+      const answered = new Set<string>();
+      const connector = {
+        ...demo,
+        live: {
+          ...demo.live,
+          // Each sport's first answer at once; every later call waits (a spent budget) until
+          // the scheduler stops.
+          livePeriod: (...args: Parameters<typeof livePeriod>) => {
+            asked += 1;
+            const key = `${args[0]}/${args[1]}`;
+            if (!answered.has(key)) {
+              answered.add(key);
+              return livePeriod(...args);
+            }
+            return new Promise<undefined>((resolve) =>
+              args[3]?.addEventListener('abort', () => resolve(undefined)),
+            );
+          },
+        },
+      };
+      const events: LiveRefreshEvent[] = [];
+      const scheduler = createLiveScheduler({
+        store,
+        connectors: { demo: connector },
+        platforms: { demo: { live: SUPPORT } },
+        liveSeconds: 1,
+        now: () => clock,
+        onRefresh: (event) => events.push(event),
+      });
+      await scheduler.tick();
+      await scheduler.settled();
+      const first = events.length;
+      assert.equal(first, 3);
+      clock += 60_000;
+      const stuck = new Promise<string>((resolve) =>
+        setTimeout(() => resolve('stuck'), 20_000).unref(),
+      );
+      const ticked = scheduler.tick().then(() => 'ticked');
+      assert.equal(await Promise.race([ticked, stuck]), 'ticked');
+      await scheduler.settled();
+      assert.ok(asked > answered.size, 'the states were asked again');
+      assert.equal(scheduler.plan().length, 3, 'planned on the last answer');
+      assert.equal(events.length, first + 3, 'and every league refreshed again');
+      await scheduler.stop();
+    });
   });

@@ -53,6 +53,8 @@ export type { LivePlatform } from './pace.ts';
 
 /** Refreshes of one platform under way at once in one process. */
 export const DEFAULT_LIVE_CONCURRENCY = 8;
+/** How long a plan waits for a platform's state before going on with its last one. */
+const STATE_WAIT_MS = 2_000;
 /** How long a refresh holds its league before another process may take it. */
 const CLAIM_MS = 120_000;
 
@@ -183,6 +185,40 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     }
   }
 
+  /** Each (platform, sport, season)'s last answered state, and the reads of them under way. */
+  const knownStates = new Map<string, LiveState | undefined>();
+  const asking = new Map<string, Promise<void>>();
+
+  /**
+   * The states of these (platform, sport, season)s, asked all at once: a state call waits on its
+   * platform's budget, and one platform's spent budget must not hold the others' refreshes. A
+   * state not answered within STATE_WAIT_MS is its last answer meanwhile (none yet: the schedule
+   * decides), its call left to finish for the next plan.
+   */
+  async function statesOf(
+    keys: ReadonlyMap<string, LiveCandidate>,
+  ): Promise<Map<string, LiveState | undefined>> {
+    await Promise.all(
+      [...keys].map(async ([key, league]) => {
+        let pending = asking.get(key);
+        if (pending === undefined) {
+          pending = platformState(league)
+            .then((state) => void knownStates.set(key, state))
+            .finally(() => asking.delete(key));
+          asking.set(key, pending);
+        }
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, STATE_WAIT_MS);
+          timer.unref();
+        });
+        await Promise.race([pending, waited]);
+        clearTimeout(timer);
+      }),
+    );
+    return new Map([...keys.keys()].map((key) => [key, knownStates.get(key)]));
+  }
+
   async function replan(now: number): Promise<void> {
     // A platform's seasons are at its own day (the demo's is fixed), the others at the clock's.
     const todayOf = (platform: Platform): Date =>
@@ -195,13 +231,18 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     const candidates = (await listLiveCandidates(store.db, firstSeason)).filter(
       (league) => !isSeasonFinished(league.season, todayOf(league.platform)),
     );
-    const states = new Map<string, LiveState | undefined>();
+    const stateKey = (league: LiveCandidate) =>
+      `${league.platform}/${league.sport}/${league.season}`;
+    const asked = new Map<string, LiveCandidate>();
+    for (const league of candidates) {
+      const key = stateKey(league);
+      if (connectors[league.platform] !== undefined && !asked.has(key)) asked.set(key, league);
+    }
+    const states = await statesOf(asked);
     const next = new Map<Platform, Planned[]>();
     for (const league of candidates) {
       if (connectors[league.platform] === undefined) continue;
-      const key = `${league.platform}/${league.sport}/${league.season}`;
-      if (!states.has(key)) states.set(key, await platformState(league));
-      const state = states.get(key);
+      const state = states.get(stateKey(league));
       const gamesOn = (): boolean => gamesUnderWay(league.sport, league.season, new Date(now));
       const live = state === undefined ? gamesOn() : state.live && (state.gamesNow ?? gamesOn());
       const period = state?.period ?? league.currentPeriod;
