@@ -68,16 +68,14 @@ export function lineupRow(lineup: TeamLineupRecord) {
 }
 
 /**
- * Whether writing these lineups would change what the store holds of their periods. The lineups
- * are compared apart from the league's content hash: a connector lists only the periods not final
- * yet, so the same league is listed with fewer periods sync after sync while nothing changes.
+ * The stored lineup rows of the periods these lineups list, as lineupRow writes them, by
+ * `period/rosterId`: what a write of them is compared with.
  */
-export async function lineupsDiffer(
+export async function storedLineupRows(
   tx: Tx,
   leagueId: number,
-  lineups: readonly TeamLineupRecord[] | undefined,
-): Promise<boolean> {
-  if (lineups === undefined || lineups.length === 0) return false;
+  lineups: readonly TeamLineupRecord[],
+): Promise<Map<string, ReturnType<typeof lineupRow>>> {
   const periods = [...new Set(lineups.map((lineup) => lineup.period))];
   const stored = new Map<string, ReturnType<typeof lineupRow>>();
   for (let start = 0; start < periods.length; start += INSERT_CHUNK) {
@@ -88,13 +86,28 @@ export async function lineupsDiffer(
       .where('period', 'in', periods.slice(start, start + INSERT_CHUNK))
       .execute();
     for (const row of rows) {
-      stored.set(`${row.period}/${row.roster_id}`, {
+      stored.set(`${Number(row.period)}/${row.roster_id}`, {
         points: row.points === null ? null : Number(row.points),
         projected_points: row.projected_points === null ? null : Number(row.projected_points),
         entries: row.entries,
       });
     }
   }
+  return stored;
+}
+
+/**
+ * Whether writing these lineups would change what the store holds of their periods. The lineups
+ * are compared apart from the league's content hash: a connector lists only the periods not final
+ * yet, so the same league is listed with fewer periods sync after sync while nothing changes.
+ */
+export async function lineupsDiffer(
+  tx: Tx,
+  leagueId: number,
+  lineups: readonly TeamLineupRecord[] | undefined,
+): Promise<boolean> {
+  if (lineups === undefined || lineups.length === 0) return false;
+  const stored = await storedLineupRows(tx, leagueId, lineups);
   if (stored.size !== lineups.length) return true;
   return lineups.some((lineup) => {
     const was = stored.get(`${lineup.period}/${lineup.rosterId}`);

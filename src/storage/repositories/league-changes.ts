@@ -7,12 +7,14 @@ import type { TeamLineupRecord } from '../../domain/game.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Tx } from '../db.ts';
-import { CURRENT_LINEUP_PERIOD, currentLineupEntries, lineupRow } from './game.ts';
+import {
+  CURRENT_LINEUP_PERIOD,
+  currentLineupEntries,
+  lineupRow,
+  storedLineupRows,
+} from './game.ts';
 import { matchupRow } from './teams.ts';
 import { transactionRow } from './transactions.ts';
-
-// Periods per `in (...)` list: well under both backends' bound-parameter limits.
-const PERIOD_CHUNK = 500;
 
 /**
  * The parts the snapshot would change, sorted: scores (a matchup's score, status or winner; a
@@ -85,23 +87,7 @@ async function lineupsChanged(
   lineups: readonly TeamLineupRecord[] | undefined,
 ): Promise<{ places: boolean; points: boolean }> {
   if (lineups === undefined || lineups.length === 0) return { places: false, points: false };
-  const periods = [...new Set(lineups.map((lineup) => lineup.period))];
-  const stored = new Map<string, ReturnType<typeof lineupRow>>();
-  for (let start = 0; start < periods.length; start += PERIOD_CHUNK) {
-    const rows = await tx
-      .selectFrom('lineups')
-      .select(['period', 'roster_id', 'points', 'projected_points', 'entries'])
-      .where('league_id', '=', leagueId)
-      .where('period', 'in', periods.slice(start, start + PERIOD_CHUNK))
-      .execute();
-    for (const row of rows) {
-      stored.set(`${Number(row.period)}/${row.roster_id}`, {
-        points: row.points === null ? null : Number(row.points),
-        projected_points: row.projected_points === null ? null : Number(row.projected_points),
-        entries: row.entries,
-      });
-    }
-  }
+  const stored = await storedLineupRows(tx, leagueId, lineups);
   const written = new Map(
     lineups.map((lineup) => [`${lineup.period}/${lineup.rosterId}`, lineupRow(lineup)] as const),
   );
