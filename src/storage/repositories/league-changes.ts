@@ -4,6 +4,7 @@
 // the period it read between two syncs and leaves that hash alone, so a sync that brings the
 // scores a live refresh already wrote (and reported) finds them unchanged.
 import type { TeamLineupRecord } from '../../domain/game.ts';
+import type { MatchupRecord } from '../../domain/league-data.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Tx } from '../db.ts';
@@ -28,13 +29,38 @@ export async function changedParts(
   s: LeagueSnapshot,
 ): Promise<LeagueUpdatedPart[]> {
   const parts = new Set<LeagueUpdatedPart>();
-  if (await matchupsChanged(tx, leagueId, s)) parts.add('scores');
+  if (await matchupsChanged(tx, leagueId, s.activity?.matchups ?? [])) parts.add('scores');
   const lineups = await lineupsChanged(tx, leagueId, s.game?.lineups);
   if (lineups.points) parts.add('scores');
   if (lineups.places || (await currentLineupChanged(tx, leagueId, s))) parts.add('lineups');
   if (await rostersChanged(tx, leagueId, s)) parts.add('rosters');
   if (await transactionsChanged(tx, leagueId, s)) parts.add('transactions');
   return [...parts].sort();
+}
+
+export interface PeriodChanges {
+  /** As changedParts labels them, so a live refresh and a full sync name a change alike. */
+  parts: LeagueUpdatedPart[];
+  /** The period's matchups differ from the stored ones: they are to be written. */
+  matchups: boolean;
+  /** Some team's lineup of the period differs (places or points): they are to be written. */
+  lineups: boolean;
+}
+
+/** What writing one period's matchups and lineups (a live refresh) would change. */
+export async function periodChanges(
+  tx: Tx,
+  leagueId: number,
+  period: number,
+  matchups: readonly MatchupRecord[],
+  lineups: readonly TeamLineupRecord[],
+): Promise<PeriodChanges> {
+  const matchupsMoved = await matchupsChanged(tx, leagueId, matchups, period);
+  const moved = await lineupsChanged(tx, leagueId, lineups);
+  const parts = new Set<LeagueUpdatedPart>();
+  if (matchupsMoved || moved.points) parts.add('scores');
+  if (moved.places) parts.add('lineups');
+  return { parts: [...parts].sort(), matchups: matchupsMoved, lineups: moved.places || moved.points };
 }
 
 /** Whether two keyed lists of rows differ: a key on one side only, or another row under it. */
@@ -49,18 +75,26 @@ function differ(
   return false;
 }
 
-async function matchupsChanged(tx: Tx, leagueId: number, s: LeagueSnapshot): Promise<boolean> {
-  const stored = await tx
+/** The league's matchups (with `period`: that period's only, each of them in it) against these. */
+async function matchupsChanged(
+  tx: Tx,
+  leagueId: number,
+  matchups: readonly MatchupRecord[],
+  period?: number,
+): Promise<boolean> {
+  let query = tx
     .selectFrom('matchups')
     .select(['week', 'matchup_id', 'status', 'kind', 'winner_roster_id', 'teams'])
-    .where('league_id', '=', leagueId)
-    .execute();
+    .where('league_id', '=', leagueId);
+  if (period !== undefined) query = query.where('week', '=', period);
+  const stored = await query.execute();
   const keyed = (row: (typeof stored)[number]) =>
     [
       `${Number(row.week)}/${row.matchup_id}`,
       JSON.stringify([row.status, row.kind, row.winner_roster_id, row.teams]),
     ] as const;
-  return differ(stored.map(keyed), (s.activity?.matchups ?? []).map(matchupRow).map(keyed));
+  const written = matchups.map(matchupRow).map((row) => ({ ...row, week: period ?? row.week }));
+  return differ(stored.map(keyed), written.map(keyed));
 }
 
 /** A lineup's players and slots, without points: what a lineup change is. */

@@ -10,7 +10,9 @@ import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import { nowIso, writeTransaction } from '../db.ts';
 import type { Store, Tx } from '../db.ts';
 import { bumpDataSeq } from './data-seq.ts';
-import { lineupsDiffer, writeLeagueGame } from './game.ts';
+import { writeLeagueGame } from './game.ts';
+import { periodChanges } from './league-changes.ts';
+import { matchupRow } from './teams.ts';
 
 /** A league of a season not over, with the account a refresh reads it through. */
 export interface LiveCandidate {
@@ -260,76 +262,6 @@ export interface LivePeriodWrite {
   userIds: readonly number[];
 }
 
-/** A matchup row as stored (teams.ts's replaceMatchups writes the same). */
-function matchupRow(m: MatchupRecord) {
-  return {
-    matchup_id: m.matchupId,
-    status: m.status ?? null,
-    kind: m.kind ?? null,
-    winner_roster_id: m.winnerRosterId ?? null,
-    teams: JSON.stringify(
-      m.sides.map((side) => ({
-        rosterId: side.rosterId,
-        ...(side.score !== undefined && { score: side.score }),
-      })),
-    ),
-  };
-}
-
-async function matchupsDiffer(tx: Tx, write: LivePeriodWrite): Promise<boolean> {
-  const stored = await tx
-    .selectFrom('matchups')
-    .select(['matchup_id', 'status', 'kind', 'winner_roster_id', 'teams'])
-    .where('league_id', '=', write.leagueId)
-    .where('week', '=', write.period)
-    .execute();
-  if (stored.length !== write.matchups.length) return true;
-  const byId = new Map(stored.map((row) => [row.matchup_id, row]));
-  return write.matchups.some((m) => {
-    const was = byId.get(m.matchupId);
-    const now = matchupRow(m);
-    return (
-      was === undefined ||
-      was.status !== now.status ||
-      was.kind !== now.kind ||
-      was.winner_roster_id !== now.winner_roster_id ||
-      was.teams !== now.teams
-    );
-  });
-}
-
-/** The lineups without their points: a change there is a lineup change, not a score. */
-function withoutPoints(lineups: readonly TeamLineupRecord[]): TeamLineupRecord[] {
-  return lineups.map((lineup) => ({
-    period: lineup.period,
-    rosterId: lineup.rosterId,
-    entries: lineup.entries.map((e) => ({
-      playerId: e.playerId,
-      slot: e.slot,
-      platformSlot: e.platformSlot,
-    })),
-  }));
-}
-
-async function storedLineupsWithoutPoints(tx: Tx, leagueId: number, period: number) {
-  const rows = await tx
-    .selectFrom('lineups')
-    .select(['roster_id', 'entries'])
-    .where('league_id', '=', leagueId)
-    .where('period', '=', period)
-    .execute();
-  return new Map(
-    rows.map((row) => {
-      const entries = (JSON.parse(row.entries) as TeamLineupRecord['entries']).map((e) => ({
-        playerId: e.playerId,
-        slot: e.slot,
-        platformSlot: e.platformSlot,
-      }));
-      return [row.roster_id, JSON.stringify(entries)];
-    }),
-  );
-}
-
 /**
  * Writes one period of one league when it differs from the store, inside the caller's transaction,
  * and answers which parts changed (empty: nothing was written, the league's ETags stay).
@@ -346,22 +278,10 @@ export async function applyLivePeriod(
   // Removed meanwhile (detached, deleted): nothing to refresh.
   if (league === undefined) return [];
   const lineups = write.lineups.filter((lineup) => lineup.period === write.period);
-  const scoresMoved = await matchupsDiffer(tx, write);
-  const lineupsMoved = await lineupsDiffer(tx, write.leagueId, lineups);
-  if (!scoresMoved && !lineupsMoved) return [];
-  const parts = new Set<LeagueUpdatedPart>();
-  if (scoresMoved) parts.add('scores');
-  if (lineupsMoved) {
-    // Points alone moving are scores; a player in another slot, or another player, a lineup.
-    const stored = await storedLineupsWithoutPoints(tx, write.leagueId, write.period);
-    const bare = withoutPoints(lineups);
-    const reshuffled =
-      stored.size !== bare.length ||
-      bare.some((lineup) => stored.get(lineup.rosterId) !== JSON.stringify(lineup.entries));
-    parts.add(reshuffled ? 'lineups' : 'scores');
-  }
+  const changes = await periodChanges(tx, write.leagueId, write.period, write.matchups, lineups);
+  if (changes.parts.length === 0) return [];
   const seq = await bumpDataSeq(tx);
-  if (scoresMoved) {
+  if (changes.matchups) {
     await tx
       .deleteFrom('matchups')
       .where('league_id', '=', write.leagueId)
@@ -369,12 +289,12 @@ export async function applyLivePeriod(
       .execute();
     const rows = write.matchups.map((m) => ({
       league_id: write.leagueId,
-      week: write.period,
       ...matchupRow(m),
+      week: write.period,
     }));
     if (rows.length > 0) await tx.insertInto('matchups').values(rows).execute();
   }
-  if (lineupsMoved) await writeLeagueGame(tx, write.leagueId, { lineups });
+  if (changes.lineups) await writeLeagueGame(tx, write.leagueId, { lineups });
   // The content hash is left as the last full sync computed it: the next full sync then writes
   // the league once more, in full, which is also what brings its other parts up to date.
   await tx
@@ -382,5 +302,5 @@ export async function applyLivePeriod(
     .set((eb) => ({ data_seq: seq, synced_at: nowIso(), version: eb('version', '+', 1) }))
     .where('id', '=', write.leagueId)
     .execute();
-  return [...parts].sort();
+  return changes.parts;
 }
