@@ -60,7 +60,11 @@ export async function periodChanges(
   const parts = new Set<LeagueUpdatedPart>();
   if (matchupsMoved || moved.points) parts.add('scores');
   if (moved.places) parts.add('lineups');
-  return { parts: [...parts].sort(), matchups: matchupsMoved, lineups: moved.places || moved.points };
+  return {
+    parts: [...parts].sort(),
+    matchups: matchupsMoved,
+    lineups: moved.places || moved.points,
+  };
 }
 
 /** Whether two keyed lists of rows differ: a key on one side only, or another row under it. */
