@@ -189,6 +189,14 @@ describe('Yahoo live refreshes', () => {
     await live.tick();
     await live.settled();
     assert.deepEqual(events.at(-1)?.changed, ['lineups']);
+
+    // Both at once (another slot, another player's points): both, as a full sync would name them.
+    setSlot(data, 'WR');
+    setPlayerPoints(data, '80.5');
+    clock += 35_000;
+    await live.tick();
+    await live.settled();
+    assert.deepEqual(events.at(-1)?.changed, ['lineups', 'scores']);
     await live.stop();
   });
 
