@@ -12,13 +12,15 @@ import { mapScoringRule } from '../../src/platforms/sleeper/game.ts';
 import { sleeper as sleeperModule } from '../../src/platforms/sleeper/module.ts';
 import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { listLineups } from '../../src/storage/repositories/game-reads.ts';
-import { findLeagueRefreshes } from '../../src/storage/repositories/live.ts';
+import { findLeagueRefreshes, listLiveCandidates } from '../../src/storage/repositories/live.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { listMatchups } from '../../src/storage/repositories/teams.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { createWebhookEndpoint } from '../../src/storage/repositories/webhooks.ts';
 import { createLiveScheduler, liveIntervalMs } from '../../src/sync/live/scheduler.ts';
 import type { LiveRefreshEvent, LiveScheduler } from '../../src/sync/live/scheduler.ts';
+import { createSharedReads } from '../../src/sync/live/shared-reads.ts';
+import type { ScorePlayer } from '../../src/sync/live/shared.ts';
 import { reply, startFakePlatform } from '../helpers/fake-platform.ts';
 import type { FakePlatformServer } from '../helpers/fake-platform.ts';
 import { createTestStore } from '../helpers/store.ts';
@@ -334,5 +336,44 @@ describe('the shared read (Sleeper)', () => {
     for (const key of Object.keys(LEAGUES)) assert.equal((await scoresOf(key))[1], 11, key);
     const updated = (await leagueUpdated()).slice(before).map((d) => d.league_id);
     assert.deepEqual(updated.sort(), [...ids.values()].sort());
+  });
+
+  test('a rescore that failed takes the players it missed with the next read', async () => {
+    let clock = SUNDAY + 7_200_000;
+    const sleeper = createSleeperConnector({ baseUrl: fake.url, backoffBaseMs: 1 });
+    const score = sleeper.live?.scorePlayer as ScorePlayer;
+    let failing = true;
+    const flaky: ScorePlayer = (line, rules, context) => {
+      if (failing && context.playerId === 'QB3' && Object.keys(line).length > 0)
+        throw new Error('the store went away');
+      return score(line, rules, context);
+    };
+    const reads = createSharedReads({
+      store,
+      connectors: { sleeper: { ...sleeper, live: { ...sleeper.live, scorePlayer: flaky } } },
+      liveMs: 30_000,
+      clock: () => clock,
+      signal: new AbortController().signal,
+      last: new Map(),
+    });
+    const s3 = (await listLiveCandidates(store.db, 2021)).filter(
+      (league) => league.leagueId === ids.get('S3'),
+    );
+    reads.regroup(s3.map((league) => ({ league, period: 1 })));
+    const read = async () => {
+      reads.start(clock);
+      await Promise.all(reads.inflight());
+    };
+    // QB3 throws 25 yards more (13 points): S3's rescore fails, nothing written.
+    stats = { ...stats, QB3: { pass_yd: 325 } };
+    await read();
+    assert.equal(await entryPoints('S3', 'QB3'), 12);
+    // The next read: QB3's stats as before, QB2's moved. Both are scored.
+    failing = false;
+    clock += 30_000;
+    stats = { ...stats, QB2: { pass_yd: 125 } };
+    await read();
+    assert.equal(await entryPoints('S3', 'QB3'), 13, 'the missed player');
+    assert.deepEqual(await scoresOf('S3'), [13, 12]);
   });
 });

@@ -30,6 +30,11 @@ interface SharedGroup {
   previous?: PeriodStats;
   /** False: the last read had nothing for this sport (its leagues go by their own reads). */
   answers: boolean;
+  /**
+   * Players whose moved stats a league's failed rescore left unscored, by league: its next
+   * rescore takes them too, since the next read finds them unchanged since this one.
+   */
+  missed: Map<number, Set<string>>;
 }
 
 export interface SharedReadsOptions {
@@ -101,8 +106,11 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
     for (const league of group.leagues) {
       if (options.signal.aborted) break;
       const id = league.leagueId;
+      const missed = group.missed.get(id);
+      const moved = missed === undefined ? changed : new Set([...missed, ...changed]);
       try {
-        const outcome = await rescoreLeague(store, score, league, stats, changed);
+        const outcome = await rescoreLeague(store, score, league, stats, moved);
+        group.missed.delete(id);
         if (outcome.kind !== 'rescored') {
           covered.delete(id);
           continue;
@@ -121,8 +129,9 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
           via: 'shared',
         });
       } catch (error) {
-        // Left to its own reads until the next shared read.
+        // Left to its own reads until the next shared read, which rescores these players too.
         covered.delete(id);
+        group.missed.set(id, moved);
         logger?.warn(
           { platform: league.platform, leagueId: id, err: describeError(error) },
           'live rescore failed',
@@ -164,7 +173,8 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
         }
         const { league, period } = items[0] as { league: LiveCandidate; period: number };
         const { platform, sport, season } = league;
-        groups.set(key, { key, platform, sport, season, period, leagues, answers: true });
+        const missed = new Map<number, Set<string>>();
+        groups.set(key, { key, platform, sport, season, period, leagues, answers: true, missed });
       }
     },
 
