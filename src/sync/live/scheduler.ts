@@ -28,10 +28,8 @@ import { gamesUnderWay } from '../../domain/live-schedule.ts';
 import { isSeasonFinished } from '../../domain/pools.ts';
 import type { LeagueUpdatedPart } from '../../domain/webhooks.ts';
 import type { Logger } from '../../logger.ts';
-import type { LiveState } from '../../platforms/live.ts';
 import type { SecretBox } from '../../secrets.ts';
 import type { Store } from '../../storage/db.ts';
-import { findAccount } from '../../storage/repositories/accounts.ts';
 import {
   claimLeagueRefresh,
   finishLeagueRefresh,
@@ -39,7 +37,6 @@ import {
   listLiveCandidates,
 } from '../../storage/repositories/live.ts';
 import type { LiveCandidate } from '../../storage/repositories/live.ts';
-import { toPlatformAccount } from '../engine.ts';
 import { describeError } from '../errors.ts';
 import type { SchedulerTimers } from '../scheduler.ts';
 import type { ConnectorRegistry } from '../types.ts';
@@ -47,14 +44,13 @@ import { fetchLivePeriod, writeLiveRefresh } from './refresh.ts';
 import { liveIntervalMs, ownReadsPerMinute } from './pace.ts';
 import type { LivePlatform } from './pace.ts';
 import { createSharedReads } from './shared-reads.ts';
+import { createLiveStates } from './states.ts';
 
 export { liveIntervalMs } from './pace.ts';
 export type { LivePlatform } from './pace.ts';
 
 /** Refreshes of one platform under way at once in one process. */
 export const DEFAULT_LIVE_CONCURRENCY = 8;
-/** How long a plan waits for a platform's state before going on with its last one. */
-const STATE_WAIT_MS = 2_000;
 /** How long a refresh holds its league before another process may take it. */
 const CLAIM_MS = 120_000;
 
@@ -160,64 +156,13 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
 
   const iso = (ms: number): string => new Date(ms).toISOString();
 
-  async function accountFor(league: LiveCandidate) {
-    const account = await findAccount(store.db, league.accountId);
-    if (account === undefined) return undefined;
-    return toPlatformAccount(store, account, {
-      ...(options.secrets && { secrets: options.secrets }),
-    });
-  }
-
-  /** The platform's word on a sport's season, or undefined to go by the schedule. */
-  async function platformState(league: LiveCandidate): Promise<LiveState | undefined> {
-    const ask = connectors[league.platform]?.live?.livePeriod;
-    if (ask === undefined) return undefined;
-    try {
-      const account = await accountFor(league);
-      if (account === undefined) return undefined;
-      return await ask(league.sport, league.season, account, controller.signal);
-    } catch (error) {
-      logger?.warn(
-        { platform: league.platform, sport: league.sport, err: describeError(error) },
-        'live state not read; going by the schedule',
-      );
-      return undefined;
-    }
-  }
-
-  /** Each (platform, sport, season)'s last answered state, and the reads of them under way. */
-  const knownStates = new Map<string, LiveState | undefined>();
-  const asking = new Map<string, Promise<void>>();
-
-  /**
-   * The states of these (platform, sport, season)s, asked all at once: a state call waits on its
-   * platform's budget, and one platform's spent budget must not hold the others' refreshes. A
-   * state not answered within STATE_WAIT_MS is its last answer meanwhile (none yet: the schedule
-   * decides), its call left to finish for the next plan.
-   */
-  async function statesOf(
-    keys: ReadonlyMap<string, LiveCandidate>,
-  ): Promise<Map<string, LiveState | undefined>> {
-    await Promise.all(
-      [...keys].map(async ([key, league]) => {
-        let pending = asking.get(key);
-        if (pending === undefined) {
-          pending = platformState(league)
-            .then((state) => void knownStates.set(key, state))
-            .finally(() => asking.delete(key));
-          asking.set(key, pending);
-        }
-        let timer: NodeJS.Timeout | undefined;
-        const waited = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, STATE_WAIT_MS);
-          timer.unref();
-        });
-        await Promise.race([pending, waited]);
-        clearTimeout(timer);
-      }),
-    );
-    return new Map([...keys.keys()].map((key) => [key, knownStates.get(key)]));
-  }
+  const { accountFor, statesOf } = createLiveStates({
+    store,
+    connectors,
+    signal: controller.signal,
+    ...(options.secrets && { secrets: options.secrets }),
+    ...(logger && { logger }),
+  });
 
   async function replan(now: number): Promise<void> {
     // A platform's seasons are at its own day (the demo's is fixed), the others at the clock's.

@@ -34,7 +34,7 @@ interface SharedGroup {
    * Players whose moved stats a league's failed rescore left unscored, by league: its next
    * rescore takes them too, since the next read finds them unchanged since this one.
    */
-  missed: Map<number, Set<string>>;
+  missed: Map<number, ReadonlySet<string>>;
 }
 
 export interface SharedReadsOptions {
@@ -173,7 +173,7 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
         }
         const { league, period } = items[0] as { league: LiveCandidate; period: number };
         const { platform, sport, season } = league;
-        const missed = new Map<number, Set<string>>();
+        const missed = new Map<number, ReadonlySet<string>>();
         groups.set(key, { key, platform, sport, season, period, leagues, answers: true, missed });
       }
     },
