@@ -55,6 +55,26 @@ describe('fantasy-data CLI', () => {
     assert.doesNotMatch(list.stdout, /no spaces/);
   });
 
+  it('lists users a page at a time, saying how to get the next', async () => {
+    for (const name of ['bob', 'carol']) assert.equal((await cli('users', 'create', name)).code, 0);
+    const first = await cli('users', 'list', '--limit', '2');
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /\n\d+\s+alice.*\n\d+\s+bob/s);
+    assert.doesNotMatch(first.stdout, /carol/);
+    const bobId = /\n(\d+)\s+bob/.exec(first.stdout)?.[1];
+    const said = `more users follow: fantasy-data users list --after ${bobId} --limit 2`;
+    assert.ok(first.stderr.includes(said), first.stderr);
+    const next = await cli('users', 'list', '--after', String(bobId), '--limit', '2');
+    assert.match(next.stdout, /\n\d+\s+carol/);
+    assert.doesNotMatch(next.stdout, /alice|bob/);
+    assert.doesNotMatch(next.stderr, /more users follow/);
+    for (const bad of [['--limit', '0'], ['--limit', '1001'], ['--after=-1'], ['--limit', 'x']]) {
+      const refused = await cli('users', 'list', ...bad);
+      assert.equal(refused.code, 2, bad.join(' '));
+      assert.match(refused.stderr, /must be a whole number/);
+    }
+  });
+
   it('tokens create prints only the token on stdout', async () => {
     const result = await cli(
       'tokens',

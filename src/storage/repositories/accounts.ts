@@ -98,10 +98,11 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
 
 export async function listAccounts(
   db: Tx,
-  filter: { userId?: number; platform?: Platform } = {},
+  filter: { userId?: number; userIds?: readonly number[]; platform?: Platform } = {},
 ): Promise<LinkedAccount[]> {
   let query = db.selectFrom('platform_accounts').selectAll();
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.userIds !== undefined) query = query.where('user_id', 'in', [...filter.userIds]);
   if (filter.platform !== undefined) query = query.where('platform', '=', filter.platform);
   const rows = await query.orderBy('user_id').orderBy('platform').execute();
   return rows.map(toLinkedAccount);
