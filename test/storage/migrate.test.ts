@@ -17,7 +17,7 @@ import { listAdminKeys } from '../../src/storage/repositories/admin-keys.ts';
 import { findSyncRequest } from '../../src/storage/repositories/sync-requests.ts';
 import { findLeagueForUser } from '../../src/storage/repositories/leagues.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
-import { createUser, findUserByName, listUsers } from '../../src/storage/repositories/users.ts';
+import { createUser, findUserByName, listUsersPage } from '../../src/storage/repositories/users.ts';
 import { createStoreLocation, testBackends } from '../helpers/store.ts';
 import type { StoreLocation } from '../helpers/store.ts';
 import { buildLeagueSnapshot } from '../helpers/records.ts';
@@ -237,7 +237,10 @@ for (const dialect of testBackends()) {
       assert.deepEqual(codes, [0, 0]);
       const store = await openStore(location.options);
       try {
-        assert.deepEqual((await listUsers(store.db)).map((u) => u.name).sort(), ['alice', 'bob']);
+        assert.deepEqual(
+          (await listUsersPage(store.db, { limit: 1000 })).users.map((u) => u.name).sort(),
+          ['alice', 'bob'],
+        );
       } finally {
         await store.close();
       }

@@ -5,7 +5,7 @@ import {
   createUser,
   findUserById,
   findUserByName,
-  listUsers,
+  listUsersPage,
 } from '../../src/storage/repositories/users.ts';
 import { describeEachBackend } from './backends.ts';
 
@@ -27,13 +27,13 @@ describeEachBackend('users repository', ({ store }) => {
   it('refuses a name that is taken with ConflictError', async () => {
     await createUser(store().db, 'alice');
     await assert.rejects(createUser(store().db, 'alice'), ConflictError);
-    assert.equal((await listUsers(store().db)).length, 1);
+    assert.equal((await listUsersPage(store().db, { limit: 1000 })).users.length, 1);
   });
 
   for (const bad of ['', 'a'.repeat(65), 'has space', 'émile', 'semi;colon', 'slash/']) {
     it(`refuses the name ${JSON.stringify(bad)} with InvalidInputError`, async () => {
       await assert.rejects(createUser(store().db, bad), InvalidInputError);
-      assert.deepEqual(await listUsers(store().db), []);
+      assert.deepEqual((await listUsersPage(store().db, { limit: 1000 })).users, []);
     });
   }
 
@@ -45,6 +45,6 @@ describeEachBackend('users repository', ({ store }) => {
   it('lists users in creation order', async () => {
     const bob = await createUser(store().db, 'bob');
     const alice = await createUser(store().db, 'alice');
-    assert.deepEqual(await listUsers(store().db), [bob, alice]);
+    assert.deepEqual((await listUsersPage(store().db, { limit: 1000 })).users, [bob, alice]);
   });
 });

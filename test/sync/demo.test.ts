@@ -5,7 +5,7 @@ import { listAccounts } from '../../src/storage/repositories/accounts.ts';
 import { findLeaguesForUser } from '../../src/storage/repositories/leagues.ts';
 import { listRosteredPlayers } from '../../src/storage/repositories/players.ts';
 import { getDataSeq } from '../../src/storage/repositories/snapshots.ts';
-import { findUserByName, listUsers } from '../../src/storage/repositories/users.ts';
+import { findUserByName, listUsersPage } from '../../src/storage/repositories/users.ts';
 import { DEMO_EXTERNAL_USER_ID } from '../../src/platforms/demo/index.ts';
 import { loadDemo } from '../../src/sync/demo.ts';
 import type { SyncProgressEvent } from '../../src/sync/types.ts';
@@ -60,7 +60,7 @@ for (const dialect of testBackends()) {
       assert.equal(summary.leaguesUnchanged, summary.leaguesFound);
       assert.equal(summary.leaguesWritten, 0);
       assert.equal(await getDataSeq(store.db), seq);
-      assert.equal((await listUsers(store.db)).length, 1);
+      assert.equal((await listUsersPage(store.db, { limit: 1000 })).users.length, 1);
       assert.equal((await listAccounts(store.db)).length, 1);
     });
 

@@ -13,7 +13,7 @@ import {
   listLatestUnfinishedRuns,
   listLeagueSyncStatus,
 } from '../../storage/repositories/syncs.ts';
-import { listUsers } from '../../storage/repositories/users.ts';
+import { listUsersById } from '../../storage/repositories/users.ts';
 import type { User } from '../../storage/repositories/users.ts';
 import { deathOf } from '../../sync/run-lease.ts';
 import { createSecretBox } from '../../secrets.ts';
@@ -247,8 +247,15 @@ async function status(userName: string | undefined, io: CliIo): Promise<number> 
 
 /** Accounts the platform refused: they are not synced until linked again. */
 async function accountsToLinkAgain(store: Store, userId: number | undefined): Promise<string[][]> {
-  const names = new Map((await listUsers(store.db)).map((u) => [u.id, u.name]));
-  const accounts = await listAccounts(store.db, userId === undefined ? {} : { userId });
+  const accounts = await listAccounts(store.db, {
+    refused: true,
+    ...(userId !== undefined && { userId }),
+  });
+  const users = await listUsersById(
+    store.db,
+    accounts.map((a) => a.userId),
+  );
+  const names = new Map(users.map((u) => [u.id, u.name]));
   return accounts.flatMap((a) => {
     if (a.linkProblem === undefined) return [];
     const user = names.get(a.userId) ?? String(a.userId);

@@ -98,9 +98,16 @@ export async function linkAccount(db: Tx, a: AccountLink): Promise<LinkedAccount
 
 export async function listAccounts(
   db: Tx,
-  filter: { userId?: number; userIds?: readonly number[]; platform?: Platform } = {},
+  filter: {
+    userId?: number;
+    userIds?: readonly number[];
+    platform?: Platform;
+    /** Only accounts the platform refused (a link problem): they wait to be linked again. */
+    refused?: true;
+  } = {},
 ): Promise<LinkedAccount[]> {
   let query = db.selectFrom('platform_accounts').selectAll();
+  if (filter.refused) query = query.where('link_problem', 'is not', null);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.userIds !== undefined) query = query.where('user_id', 'in', [...filter.userIds]);
   if (filter.platform !== undefined) query = query.where('platform', '=', filter.platform);

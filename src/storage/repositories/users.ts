@@ -59,10 +59,13 @@ export async function hasUsers(db: Tx): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function listUsers(db: Tx): Promise<User[]> {
+/** The users of these ids, by id (an id no user has is left out). */
+export async function listUsersById(db: Tx, ids: readonly number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('users')
     .select(['id', 'name', 'created_at'])
+    .where('id', 'in', [...new Set(ids)])
     .orderBy('id')
     .execute();
   return rows.map(toUser);
