@@ -86,3 +86,30 @@ function franchiseResult(side: Side, players: string[]): Json {
     ...(player.length === 0 ? {} : { player: player.length === 1 ? player[0] : player }),
   };
 }
+
+/**
+ * TYPE=liveScoring&W= made up as the weekly results are (liveScoring is recorded nowhere we could
+ * find either): each franchise's players under `players`, as MFL's documentation shows them.
+ * `moved` points are added to the week's first franchise (its first game's first side) and to
+ * its first player, as a score moving during the games.
+ */
+export function liveScoringBody(
+  schedule: Json | undefined,
+  rosters: Json | undefined,
+  week: string,
+  moved = 0,
+): Json {
+  const results = weeklyResultsBody(schedule, rosters, week).weeklyResults as Json;
+  const matchup = list(results.matchup as Json | Json[]).map((game, g) => ({
+    franchise: list(game.franchise as Json | Json[]).map((franchise, f) => {
+      const { player, ...rest } = franchise;
+      const first = g === 0 && f === 0 && moved !== 0;
+      const players = list(player as Json | Json[]).map((p, i) =>
+        first && i === 0 ? { ...p, score: (Number(p.score) + moved).toFixed(2) } : p,
+      );
+      const score = first ? { score: (Number(rest.score) + moved).toFixed(2) } : {};
+      return { ...rest, ...score, gameSecondsRemaining: '0', players: { player: players } };
+    }),
+  }));
+  return { version: '1.0', liveScoring: { week, matchup }, encoding: 'utf-8' };
+}

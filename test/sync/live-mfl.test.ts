@@ -15,7 +15,7 @@ import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { createLiveScheduler } from '../../src/sync/live/scheduler.ts';
 import type { LiveRefreshEvent } from '../../src/sync/live/scheduler.ts';
-import { weeklyResultsBody } from '../helpers/fake-mfl-game.ts';
+import { liveScoringBody } from '../helpers/fake-mfl-game.ts';
 import { MFL_FIXTURES_SKIP, startFakeMfl } from '../helpers/fake-mfl.ts';
 import type { FakeMfl } from '../helpers/fake-mfl.ts';
 import { reply } from '../helpers/fake-platform.ts';
@@ -45,23 +45,12 @@ describe('MFL live refreshes', { skip: MFL_FIXTURES_SKIP }, () => {
 
   /** TYPE=liveScoring&W=: the made-up weekly results, players under `players`. */
   function liveScoring(week: string): Json {
-    const results = weeklyResultsBody(
+    return liveScoringBody(
       fake.recorded('2020-schedule-54040.json') as Json,
       fake.recorded('2020-rosters-54040.json') as Json,
       week,
-    ).weeklyResults as Json;
-    const matchup = list(results.matchup as Json | Json[]).map((game, g) => ({
-      franchise: list(game.franchise as Json | Json[]).map((franchise, f) => {
-        const { player, ...rest } = franchise;
-        const first = g === 0 && f === 0 && moved !== 0;
-        const players = list(player as Json | Json[]).map((p, i) =>
-          first && i === 0 ? { ...p, score: (Number(p.score) + moved).toFixed(2) } : p,
-        );
-        const score = first ? { score: (Number(rest.score) + moved).toFixed(2) } : {};
-        return { ...rest, ...score, gameSecondsRemaining: '0', players: { player: players } };
-      }),
-    }));
-    return { version: '1.0', liveScoring: { week, matchup }, encoding: 'utf-8' };
+      moved,
+    );
   }
 
   /** The recorded schedule with week 3's games not scored yet. */

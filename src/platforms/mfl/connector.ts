@@ -21,6 +21,7 @@ import {
 } from './mapping.ts';
 import { leagueApiRoot, mayFollowMflRedirect } from './hosts.ts';
 import { mflLive } from './live.ts';
+import { readLiveWeek, weekUnderWay, withLiveWeek } from './live-week.ts';
 import { asList, exportError, responses, validate } from './schemas.ts';
 import type { MflLeague } from './schemas.ts';
 import {
@@ -302,21 +303,30 @@ export function createMflConnector(options: MflConnectorOptions): PlatformConnec
         standings: data.standings,
         activity: data.activity,
       });
-      const game = await fetchGame({
-        read,
-        // Site-wide data: sent without the account's cookie, read from the API host.
-        readSiteWide: (query) => exportJson(apiRoot, season, query, undefined, signal),
-        endpoint: endpointOf,
-        refused: refusedWith,
-        context,
-        leagueKey: key,
-        season,
-        league: answer.league,
-        rosters: franchises,
-        activity: mapped.activity,
-        teamIds: new Set(mapped.teams.map((team) => team.rosterId)),
-      });
-      const snapshot = { ...mapped, game };
+      const teamIds = new Set(mapped.teams.map((team) => team.rosterId));
+      // A week under way: its live scores too, beside the game's calls (live-week.ts).
+      const week = weekUnderWay(mapped.activity);
+      const [game, live] = await Promise.all([
+        fetchGame({
+          read,
+          // Site-wide data: sent without the account's cookie, read from the API host.
+          readSiteWide: (query) => exportJson(apiRoot, season, query, undefined, signal),
+          endpoint: endpointOf,
+          refused: refusedWith,
+          context,
+          leagueKey: key,
+          season,
+          league: answer.league,
+          rosters: franchises,
+          activity: mapped.activity,
+          teamIds,
+        }),
+        week === undefined
+          ? undefined
+          : readLiveWeek(read, week, teamIds, endpointOf('liveScoring'), signal),
+      ]);
+      const fetched = { ...mapped, game };
+      const snapshot = live === undefined ? fetched : await withLiveWeek(fetched, live, context);
       // Players the season's stored pool lacks (without a cookie, like the pool itself).
       const players = await playersTheLeagueNeeds(
         snapshot,

@@ -58,8 +58,8 @@ export async function mflLivePeriod(
     one({ TYPE: 'liveScoring', W }),
   ]);
   const schedule = validate(responses.schedule, scheduleBody, endpoint('schedule'));
-  const live = validate(liveResponses.liveScoring, liveBody, endpoint('liveScoring'));
   const teamIds = new Set(asList(league.franchises?.franchise).map((f) => f.id));
+  const lineups = liveLineups(liveBody, week, teamIds, endpoint('liveScoring'));
   const scheduled = mapMatchups(
     asList(schedule.schedule.weeklySchedule),
     lastRegularSeasonWeek(league),
@@ -67,12 +67,26 @@ export async function mflLivePeriod(
     (matchup) =>
       matchup.period === week && matchup.sides.every((side) => teamIds.has(side.rosterId)),
   );
-  const lineups = mapWeekLineups(asWeekResults(live), week, teamIds);
   return {
     period: week,
     matchups: withLiveScores(scheduled, lineups),
     lineups: await placeLineups(lineups, league, read, ref),
   };
+}
+
+/**
+ * TYPE=liveScoring&W= as every team's lineup of the week, its franchise score the team's points
+ * (starters not placed yet: MFL says only "starter"). The live refresh and the full sync's read
+ * of a week under way (live-week.ts) both map it here, so they write the same records.
+ */
+export function liveLineups(
+  body: unknown,
+  week: number,
+  teamIds: ReadonlySet<string>,
+  endpoint: string,
+): TeamLineupRecord[] {
+  const live = validate(liveResponses.liveScoring, body, endpoint);
+  return mapWeekLineups(asWeekResults(live), week, teamIds);
 }
 
 /**
