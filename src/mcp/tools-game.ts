@@ -23,13 +23,31 @@ function injuryText(injury: InjuryBody | null | undefined): string {
   return ` [${injury.status}${injury.note === undefined ? '' : `: ${injury.note}`}]`;
 }
 
+type ScoringRuleBody = RulesBody['scoring_rules'][number];
+
+/** Where a rule applies: without its range, "field_goals_made: 4" reads as every field goal. */
+function ruleRange({ min, max, bonus }: ScoringRuleBody): string {
+  const range =
+    min !== undefined && max !== undefined
+      ? min === max
+        ? `${min}`
+        : `${min} to ${max}`
+      : min !== undefined
+        ? `${min} or more`
+        : max !== undefined
+          ? `up to ${max}`
+          : undefined;
+  if (bonus === true) return range === undefined ? ' bonus' : ` bonus at ${range}`;
+  return range === undefined ? '' : ` for ${range}`;
+}
+
 function describeRules(body: RulesBody): string {
   const lines = [
     `Scoring: ${body.scoring_type ?? 'not said'}.`,
     ...body.scoring_rules.map(
       (rule) =>
         `${rule.stat_key ?? rule.stat_name ?? rule.stat_id}: ${rule.points}` +
-        `${rule.per === undefined ? '' : ` per ${rule.per}`}${rule.bonus === true ? ` bonus from ${rule.min}` : ''}` +
+        `${rule.per === undefined ? '' : ` per ${rule.per}`}${ruleRange(rule)}` +
         `${rule.positions === undefined ? '' : ` (${rule.positions.join(', ')})`}`,
     ),
     ...body.categories.map((c) => `category ${c.stat_key ?? c.stat_name ?? c.stat_id}`),

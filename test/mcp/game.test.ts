@@ -77,6 +77,10 @@ for (const dialect of testBackends()) {
       assert.equal(rules.isError, undefined, text(rules));
       assert.equal(rules.structuredContent?.scoring_type, 'head_to_head_points');
       assert.match(text(rules), /passing_yards: 0\.04/);
+      // A rule's range is part of what it says: 4 points is for 40-49 yards, not every field goal.
+      assert.match(text(rules), /^- bonus_pass_yd_300: 3 bonus at 300 or more$/m);
+      assert.match(text(rules), /^- field_goals_made: 4 for 40 to 49$/m);
+      assert.match(text(rules), /^- points_allowed: 10 bonus at 0$/m);
       assert.match(text(rules), /Lineup: 1 QB, 1 FLEX, 1 DEF, 5 BN\./);
       const history = await call('get_league_history', { league_id: leagueId });
       assert.equal(history.isError, undefined, text(history));
