@@ -50,7 +50,11 @@ function describeRules(body: RulesBody): string {
         `${rule.per === undefined ? '' : ` per ${rule.per}`}${ruleRange(rule)}` +
         `${rule.positions === undefined ? '' : ` (${rule.positions.join(', ')})`}`,
     ),
-    ...body.categories.map((c) => `category ${c.stat_key ?? c.stat_name ?? c.stat_id}`),
+    ...body.categories.map(
+      (c) =>
+        `category ${c.stat_key ?? c.stat_name ?? c.stat_id}` +
+        `${c.lower_is_better === true ? ' (lower is better)' : ''}`,
+    ),
   ];
   const slots = body.roster_slots.map((slot) => `${slot.count} ${slot.slot}`).join(', ');
   if (slots !== '') lines.push(`Lineup: ${slots}.`);
@@ -82,7 +86,10 @@ export function gameTools(): readonly ToolDefinition[] {
     fields: { league_id: leagueId },
     output: RulesSchema,
     answer(body) {
-      const none = body.roster_slots.length === 0 && body.scoring_rules.length === 0;
+      const none =
+        body.roster_slots.length === 0 &&
+        body.scoring_rules.length === 0 &&
+        body.categories.length === 0;
       const summary = none
         ? `No rules synced for league ${body.league_id}.`
         : `Rules of league ${body.league_id}:\n${describeRules(body)}`;
