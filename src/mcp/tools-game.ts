@@ -102,7 +102,8 @@ export function gameTools(): readonly ToolDefinition[] {
     title: "A week's lineups with points, or the current lineup",
     description:
       "With week: that week's box score, every team's players in their slots with their points " +
-      "(a team's points equal its matchup score that week). Without week: the current lineup. " +
+      "(a team's points equal its matchup score that week). Without week: the current lineup, " +
+      'as the last full sync read it (on game day, ask for the week in play to follow it). ' +
       'roster_id keeps one team (a player fantasy_team_roster_id).',
     fields: { league_id: leagueId },
     output: LineupsSchema,
