@@ -41,7 +41,6 @@ export const ADMIN_KEYS_USAGE = `Usage:
         syncs    start and follow syncs
         connect  create and list connect sessions
         webhooks create, list and delete webhook endpoints; read and replay their deliveries
-        webhooks create, list and delete webhook endpoints; read and replay their deliveries
       lifetimes: a number and a unit m h d w (90m, 12h, 30d, 2w); default: no expiry
       (an expired key is refused with 401 admin_key_expired)
   fantasy-data admin-keys list
