@@ -32,6 +32,8 @@ import type { AttemptStores } from './sync/attempts.ts';
 import type { AccountServices } from './sync/account-services.ts';
 import { createConnectorRegistry } from './sync/connectors.ts';
 import { loadDemoIntoEmptyStore } from './sync/demo.ts';
+import { checkCanListen, listen } from './listen.ts';
+import { hasUsers } from './storage/repositories/users.ts';
 import { pseudonymizeStoredEmails } from './sync/legacy-links.ts';
 import { openPlatformBudgets } from './sync/platform-budgets.ts';
 import type { PlatformBudgets } from './sync/platform-budgets.ts';
@@ -178,6 +180,8 @@ async function markInterruptedRuns({ logger, opened }: Start): Promise<void> {
 /** The demo on a store with no users: the token of its user, shown once. */
 async function loadDemoIfEmpty({ config, logger, opened }: Start): Promise<string | undefined> {
   if (!config.demoOnEmpty) return undefined;
+  // The token is printed once, after listening: a taken port found then would lose it.
+  if (!(await hasUsers(opened.store.db))) await checkCanListen(config.port, config.host, 'PORT');
   const demo = await loadDemoIntoEmptyStore(opened.store, config.supportedSeasons);
   if (demo === undefined) return undefined;
   logger.info(
@@ -331,7 +335,7 @@ async function serveMetrics(
   const { createMetricsServer } = await import('./metrics/server.ts');
   const metricsServer = createMetricsServer(metrics, { key: config.metricsKey, logger });
   opened.metricsServer = metricsServer;
-  await listen(metricsServer, config.metricsPort as number, config.metricsHost);
+  await listen(metricsServer, config.metricsPort as number, config.metricsHost, 'METRICS_PORT');
   return `${serverUrl(metricsServer)}/metrics`;
 }
 
@@ -340,7 +344,7 @@ async function listenForRequests({ config, logger, opened }: Start, app: App): P
   if (config.warmUp) await warmUp({ app, store: opened.store, config, logger });
   const server = createHttpServer(app);
   opened.server = server;
-  await listen(server, config.port, config.host);
+  await listen(server, config.port, config.host, 'PORT');
   return serverUrl(server);
 }
 
@@ -409,16 +413,6 @@ async function createMetrics(store: Store, seasons: readonly number[]): Promise<
       ...CONNECT_OPERATIONS,
     ],
     storePing: () => read.ping(),
-  });
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
   });
 }
 

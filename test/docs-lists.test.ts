@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_KEYS_USAGE } from '../src/cli/commands/admin-keys.ts';
 import { MCP_USAGE } from '../src/cli/commands/mcp.ts';
 import { ADMIN_SCOPES } from '../src/domain/admin-scopes.ts';
 import { PRODUCTS } from '../src/domain/catalog.ts';
@@ -35,5 +36,12 @@ describe('the docs name everything the code offers', () => {
       assert.match(cli, new RegExp(`\`${scope}\``), `cli.md lacks the admin scope ${scope}`);
     }
     assert.doesNotMatch(cli, /reserved for later/);
+  });
+
+  it('admin-keys --help says what every admin key scope allows', () => {
+    for (const scope of ADMIN_SCOPES) {
+      const lines = ADMIN_KEYS_USAGE.match(new RegExp(`^ {8}${scope} +\\S`, 'gm')) ?? [];
+      assert.equal(lines.length, 1, `--help has ${lines.length} lines for ${scope}`);
+    }
   });
 });

@@ -4,7 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { loadConfig } from '../src/config.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { startServer } from '../src/main.ts';
 import type { RunningServer } from '../src/main.ts';
 import { CLI_ENTRY, REPO_ROOT, cliEnv, runCli, tempDataDir } from './cli/run-cli.ts';
@@ -123,6 +125,37 @@ describe('startServer', () => {
       );
     } finally {
       demo.remove();
+    }
+  });
+
+  it('on a port in use, stops before the demo load, naming PORT, so the next start shows the token', async () => {
+    const empty = tempDataDir();
+    const taken = createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    const on = (PORT: string) =>
+      loadConfig({ FANTASY_DATA_DIR: empty.path, HOST: '127.0.0.1', PORT, LOG_LEVEL: 'silent' });
+    try {
+      await assert.rejects(startServer(on(String(port))), (error: unknown) => {
+        assert.ok(error instanceof ConfigError, String(error));
+        assert.match(error.message, /^PORT: 127\.0\.0\.1:\d+ is in use by another process; /);
+        assert.match(error.message, /set PORT to a free port/);
+        return true;
+      });
+      const next = await startServer(on('0'));
+      try {
+        assert.match(
+          next.demoToken ?? '',
+          /^fld_/,
+          'the demo token is shown on the start that listens',
+        );
+      } finally {
+        await next.close();
+      }
+    } finally {
+      taken.close();
+      empty.remove();
     }
   });
 

@@ -23,16 +23,38 @@ function injuryText(injury: InjuryBody | null | undefined): string {
   return ` [${injury.status}${injury.note === undefined ? '' : `: ${injury.note}`}]`;
 }
 
+type ScoringRuleBody = RulesBody['scoring_rules'][number];
+
+/** Where a rule applies: without its range, "field_goals_made: 4" reads as every field goal. */
+function ruleRange({ min, max, bonus }: ScoringRuleBody): string {
+  const range =
+    min !== undefined && max !== undefined
+      ? min === max
+        ? `${min}`
+        : `${min} to ${max}`
+      : min !== undefined
+        ? `${min} or more`
+        : max !== undefined
+          ? `up to ${max}`
+          : undefined;
+  if (bonus === true) return range === undefined ? ' bonus' : ` bonus at ${range}`;
+  return range === undefined ? '' : ` for ${range}`;
+}
+
 function describeRules(body: RulesBody): string {
   const lines = [
     `Scoring: ${body.scoring_type ?? 'not said'}.`,
     ...body.scoring_rules.map(
       (rule) =>
         `${rule.stat_key ?? rule.stat_name ?? rule.stat_id}: ${rule.points}` +
-        `${rule.per === undefined ? '' : ` per ${rule.per}`}${rule.bonus === true ? ` bonus from ${rule.min}` : ''}` +
+        `${rule.per === undefined ? '' : ` per ${rule.per}`}${ruleRange(rule)}` +
         `${rule.positions === undefined ? '' : ` (${rule.positions.join(', ')})`}`,
     ),
-    ...body.categories.map((c) => `category ${c.stat_key ?? c.stat_name ?? c.stat_id}`),
+    ...body.categories.map(
+      (c) =>
+        `category ${c.stat_key ?? c.stat_name ?? c.stat_id}` +
+        `${c.lower_is_better === true ? ' (lower is better)' : ''}`,
+    ),
   ];
   const slots = body.roster_slots.map((slot) => `${slot.count} ${slot.slot}`).join(', ');
   if (slots !== '') lines.push(`Lineup: ${slots}.`);
@@ -64,7 +86,10 @@ export function gameTools(): readonly ToolDefinition[] {
     fields: { league_id: leagueId },
     output: RulesSchema,
     answer(body) {
-      const none = body.roster_slots.length === 0 && body.scoring_rules.length === 0;
+      const none =
+        body.roster_slots.length === 0 &&
+        body.scoring_rules.length === 0 &&
+        body.categories.length === 0;
       const summary = none
         ? `No rules synced for league ${body.league_id}.`
         : `Rules of league ${body.league_id}:\n${describeRules(body)}`;
@@ -77,7 +102,8 @@ export function gameTools(): readonly ToolDefinition[] {
     title: "A week's lineups with points, or the current lineup",
     description:
       "With week: that week's box score, every team's players in their slots with their points " +
-      "(a team's points equal its matchup score that week). Without week: the current lineup. " +
+      "(a team's points equal its matchup score that week). Without week: the current lineup, " +
+      'as the last full sync read it (on game day, ask for the week in play to follow it). ' +
       'roster_id keeps one team (a player fantasy_team_roster_id).',
     fields: { league_id: leagueId },
     output: LineupsSchema,

@@ -13,6 +13,8 @@ export function buildRules(): LeagueRules {
       { statId: 'pass_yd', statName: 'Passing yards', statKey: 'passing_yards', points: 0.04 },
       { statId: 'rec', statKey: 'receptions', points: 1.5, positions: ['TE'] },
       { statId: 'bonus_pass_yd_300', points: 3, min: 300, bonus: true },
+      { statId: 'fg_40_49', statKey: 'field_goals_made', points: 4, min: 40, max: 49 },
+      { statId: 'pa_0', statKey: 'points_allowed', points: 10, min: 0, max: 0, bonus: true },
     ],
     rosterSlots: [
       { slot: 'QB', platformSlot: 'QB', count: 1 },

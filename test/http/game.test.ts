@@ -23,6 +23,8 @@ const RULES = {
     { stat_id: 'pass_yd', stat_name: 'Passing yards', stat_key: 'passing_yards', points: 0.04 },
     { stat_id: 'rec', stat_key: 'receptions', points: 1.5, positions: ['TE'] },
     { stat_id: 'bonus_pass_yd_300', points: 3, min: 300, bonus: true },
+    { stat_id: 'fg_40_49', stat_key: 'field_goals_made', points: 4, min: 40, max: 49 },
+    { stat_id: 'pa_0', stat_key: 'points_allowed', points: 10, min: 0, max: 0, bonus: true },
   ],
   categories: [],
   roster_slots: [

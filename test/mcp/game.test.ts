@@ -12,7 +12,7 @@ import { createStoreReadModel } from '../../src/serving/read-model.ts';
 import { writeLeagueSnapshot, writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
 import { issueToken } from '../../src/storage/repositories/tokens.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
-import { buildGameLeagueSnapshot } from '../helpers/game-data.ts';
+import { buildGame, buildGameLeagueSnapshot } from '../helpers/game-data.ts';
 import { captureLogLines } from '../helpers/log-lines.ts';
 import { buildPlayerPool } from '../helpers/records.ts';
 import { createTestStore, testBackends } from '../helpers/store.ts';
@@ -27,6 +27,7 @@ for (const dialect of testBackends()) {
   describe(`game tools over MCP (${dialect})`, () => {
     let store: TestStore;
     let leagueId: number;
+    let categoryLeagueId: number;
     const clients: Client[] = [];
 
     async function connect(token: string): Promise<Client> {
@@ -59,6 +60,24 @@ for (const dialect of testBackends()) {
         userId: user.id,
         accountId: null,
       }));
+      ({ leagueId: categoryLeagueId } = await writeLeagueSnapshot(
+        store,
+        buildGameLeagueSnapshot({
+          platformLeagueKey: '784462448236363999',
+          game: buildGame({
+            rules: {
+              scoringType: 'head_to_head_categories',
+              scoring: [],
+              categories: [
+                { statId: '7', statKey: 'home_runs' },
+                { statId: '47', statKey: 'earned_run_average', lowerIsBetter: true },
+              ],
+              rosterSlots: [],
+            },
+          }),
+        }),
+        { userId: user.id, accountId: null },
+      ));
       const all = await issueToken(store.db, {
         userId: user.id,
         products: ['league', 'team', 'player'],
@@ -77,7 +96,15 @@ for (const dialect of testBackends()) {
       assert.equal(rules.isError, undefined, text(rules));
       assert.equal(rules.structuredContent?.scoring_type, 'head_to_head_points');
       assert.match(text(rules), /passing_yards: 0\.04/);
+      // A rule's range is part of what it says: 4 points is for 40-49 yards, not every field goal.
+      assert.match(text(rules), /^- bonus_pass_yd_300: 3 bonus at 300 or more$/m);
+      assert.match(text(rules), /^- field_goals_made: 4 for 40 to 49$/m);
+      assert.match(text(rules), /^- points_allowed: 10 bonus at 0$/m);
       assert.match(text(rules), /Lineup: 1 QB, 1 FLEX, 1 DEF, 5 BN\./);
+      const categories = text(await call('get_rules', { league_id: categoryLeagueId }));
+      // Which way a category counts is part of it: a lower ERA wins.
+      assert.match(categories, /^- category home_runs$/m);
+      assert.match(categories, /^- category earned_run_average \(lower is better\)$/m);
       const history = await call('get_league_history', { league_id: leagueId });
       assert.equal(history.isError, undefined, text(history));
       assert.deepEqual(history.structuredContent?.seasons, [

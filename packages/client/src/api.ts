@@ -274,7 +274,7 @@ export interface paths {
     };
     /**
      * Get a week's lineups with points, or the current lineup
-     * @description With `week`: that week's box score, every team's players in their slots (starters first, then bench, reserve and taxi) with their points and projections where the platform gives them; a team's `points` is the score /league/matchups gives that team that week. Without `week`: the current lineup, the slot of every rostered player now, without points. `roster_id` narrows it to one team (400 for one that is no team of the league). Players carry full_name, position and irl_team from the league's pool and their injury where the platform lists one. A week not synced gives no teams.
+     * @description With `week`: that week's box score, every team's players in their slots (starters first, then bench, reserve and taxi) with their points and projections where the platform gives them; a team's `points` is the score /league/matchups gives that team that week. Without `week`: the current lineup, the slot of every rostered player as the last full sync read it, without points; on game day live refreshes rewrite only the week in play, so read that week to follow its slots. `roster_id` narrows it to one team (400 for one that is no team of the league). Players carry full_name, position and irl_team from the league's pool and their injury where the platform lists one. A week not synced gives no teams.
      *
      *     Requires a token with the `team` product.
      */

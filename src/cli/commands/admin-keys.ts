@@ -34,12 +34,13 @@ export const ADMIN_KEYS_USAGE = `Usage:
       printed on stdout, and it is shown this once
       scopes (comma- or space-separated; default full):
         full     every operation
-        read     every GET (users, tokens, links, syncs, connect sessions), no change
+        read     every GET (users, tokens, links, syncs, connect sessions, webhooks), no change
         users    create, list, get and delete users
         tokens   issue, list, get and revoke users' API tokens
         links    link, list and unlink users' platform accounts
         syncs    start and follow syncs
         connect  create and list connect sessions
+        webhooks create, list and delete webhook endpoints; read and replay their deliveries
       lifetimes: a number and a unit m h d w (90m, 12h, 30d, 2w); default: no expiry
       (an expired key is refused with 401 admin_key_expired)
   fantasy-data admin-keys list
