@@ -85,6 +85,8 @@ export interface OpenApiDocument {
 }
 
 const SECURITY_SCHEMES = { 'X-Auth-Token': 'XAuthToken', auth_token: 'AuthToken' } as const;
+/** The third way a user token is accepted: `Authorization: Bearer fld_...`. */
+const BEARER_SCHEME = 'BearerToken';
 
 const HEADERS: Record<string, HeaderObject> = {
   'X-Request-Id': {
@@ -250,7 +252,7 @@ function apiOperation(
     summary: route.summary,
     description: `${route.description}\n\nRequires a token with the \`${route.product}\` product.`,
     tags: [route.tag],
-    security: [{ [contract]: [] }, { [other]: [] }],
+    security: [{ [contract]: [] }, { [other]: [] }, { [BEARER_SCHEME]: [] }],
     parameters: [
       ...parameters(route.params, 'path', convert, examples),
       ...parameters(route.query, 'query', convert, examples),
@@ -283,6 +285,12 @@ function securitySchemes(withAdmin: boolean): Record<string, SecurityScheme> {
       description: `The token in the ${header} header. Either header works on every endpoint; sending both with different tokens is a 400. Admin keys are refused.`,
     };
   }
+  schemes[BEARER_SCHEME] = {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The token as `Authorization: Bearer fld_...`, on every endpoint beside the two headers; sending it with a different token in either header is a 400. Admin keys are refused.',
+  };
   if (withAdmin) {
     schemes[ADMIN_SCHEME] = {
       type: 'http',

@@ -62,7 +62,7 @@ describe('OpenAPI document and /docs', () => {
     }
   });
 
-  it('documents both token headers as API-key schemes, accepted on every API route', () => {
+  it('documents both token headers as API-key schemes and Bearer as an HTTP scheme, any one accepted on every API route', () => {
     assert.deepEqual(doc.components.securitySchemes.XAuthToken, {
       ...doc.components.securitySchemes.XAuthToken,
       type: 'apiKey',
@@ -71,10 +71,17 @@ describe('OpenAPI document and /docs', () => {
     });
     const alternative = doc.components.securitySchemes.AuthToken;
     assert.equal(alternative?.type === 'apiKey' && alternative.name, 'auth_token');
+    const bearer = doc.components.securitySchemes.BearerToken;
+    assert.equal(bearer?.type === 'http' && bearer.scheme, 'bearer');
     for (const route of API_ROUTES) {
-      const security = doc.paths[route.doc.path]?.get.security.map((s) => Object.keys(s)[0]);
+      const security = doc.paths[route.doc.path]?.get.security;
       const first = route.doc.contractHeader === 'X-Auth-Token' ? 'XAuthToken' : 'AuthToken';
-      assert.deepEqual(security, [first, first === 'XAuthToken' ? 'AuthToken' : 'XAuthToken']);
+      // One requirement per scheme: any one of them is enough (none is paired with another).
+      assert.deepEqual(security, [
+        { [first]: [] },
+        { [first === 'XAuthToken' ? 'AuthToken' : 'XAuthToken']: [] },
+        { BearerToken: [] },
+      ]);
     }
     for (const operation of OPERATIONS)
       assert.deepEqual(doc.paths[operation.path]?.get.security, []);

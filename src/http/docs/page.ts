@@ -63,7 +63,8 @@ export function renderDocsPage(doc: OpenApiDocument, assets: DocsAssets): string
     '<header class="docs-head"><h1>API reference</h1>' +
     '<p>The document is at <a href="openapi.json">/openapi.json</a>; every error links to its ' +
     '<a href="#problems">problem type</a> at the foot of this page.</p>' +
-    '<p>To try a call: <strong>Authorize</strong> with your token (<code>X-Auth-Token</code>), ' +
+    '<p>To try a call: <strong>Authorize</strong> with your token (<code>XAuthToken</code>, ' +
+    '<code>AuthToken</code> or <code>BearerToken</code>: any one), ' +
     'or, for the admin API, an admin key (<code>AdminKey</code>); then open an operation, ' +
     '<strong>Try it out</strong> and <strong>Execute</strong>. The calls go to this service.</p>' +
     '<noscript><p>The interactive reference needs JavaScript. The same is in ' +
