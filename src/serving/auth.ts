@@ -6,7 +6,7 @@ import type { Product } from '../domain/catalog.ts';
 import { hashToken, looksLikeAdminKey, looksLikeToken } from '../domain/tokens.ts';
 import type { StoredToken } from '../storage/repositories/tokens.ts';
 import type { AuthClient, AuthThrottle } from './auth-throttle.ts';
-import { HttpProblem } from './problems.ts';
+import { HttpProblem, TOKEN_SOURCE, productMissingDetail } from './problems.ts';
 
 export const TOKEN_CACHE_TTL_MS = 1000;
 export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
@@ -185,7 +185,7 @@ function tokenFromHeaders(headers: TokenHeaders): string {
   if (token === undefined) {
     throw new HttpProblem(
       'token_missing',
-      'this endpoint needs a token in the X-Auth-Token header (or auth_token, or Authorization: Bearer)',
+      `this endpoint needs a token in the X-Auth-Token header (or auth_token, or Authorization: Bearer); ${TOKEN_SOURCE}`,
       {},
       { 'WWW-Authenticate': CHALLENGE },
     );
@@ -215,8 +215,8 @@ function shapeProblem(token: string): HttpProblem | undefined {
   return invalidToken(
     'token_invalid',
     looksLikeAdminKey(token)
-      ? 'an admin key is not accepted here; these endpoints take a user token'
-      : 'the token is not one this service issued',
+      ? `an admin key is not accepted here; these endpoints take a user token: ${TOKEN_SOURCE}`
+      : `the token is not one this service issued; ${TOKEN_SOURCE}`,
   );
 }
 
@@ -245,7 +245,10 @@ function validPrincipal(entry: CacheEntry, now: number): Principal | undefined {
 function refusalOf(entry: CacheEntry): HttpProblem {
   const { token, principal } = entry;
   if (token === undefined || principal === undefined) {
-    return invalidToken('token_invalid', 'the token is not one this service issued');
+    return invalidToken(
+      'token_invalid',
+      `the token is not one this service issued; ${TOKEN_SOURCE}`,
+    );
   }
   if (token.revokedAt !== undefined)
     return invalidToken('token_revoked', 'the token has been revoked');
@@ -255,10 +258,8 @@ function refusalOf(entry: CacheEntry): HttpProblem {
 /** The product check every handler makes first. */
 export function requireProduct(principal: Principal, product: Product): void {
   if (!principal.products.includes(product)) {
-    throw new HttpProblem(
-      'product_missing',
-      `this endpoint needs the "${product}" product, which the token was not issued with`,
-      { required_product: product },
-    );
+    throw new HttpProblem('product_missing', productMissingDetail(product), {
+      required_product: product,
+    });
   }
 }

@@ -50,12 +50,12 @@ export const PROBLEMS = {
   token_missing: {
     status: 401,
     title: 'Authentication token missing',
-    when: 'None of X-Auth-Token, auth_token and Authorization: Bearer was sent, or Authorization has another scheme.',
+    when: 'None of X-Auth-Token, auth_token and Authorization: Bearer was sent, or Authorization has another scheme. Whoever runs the service issues tokens (`fantasy-data tokens create`, or the admin API).',
   },
   token_invalid: {
     status: 401,
     title: 'Authentication token not recognised',
-    when: 'The token is malformed or was never issued by this service.',
+    when: 'The token is malformed or was never issued by this service (an admin key is refused too). Whoever runs the service issues tokens (`fantasy-data tokens create`, or the admin API).',
   },
   token_expired: {
     status: 401,
@@ -70,7 +70,7 @@ export const PROBLEMS = {
   product_missing: {
     status: 403,
     title: 'Product not granted to this token',
-    when: 'The token was not issued with the product the endpoint needs; `required_product` names it.',
+    when: "The token was not issued with the product the endpoint needs; `required_product` names it. A token's products are fixed when it is created: a new token with that product is needed.",
   },
   admin_scope_missing: {
     status: 403,
@@ -248,6 +248,23 @@ export const AUTH_PROBLEMS: readonly ProblemCode[] = [
   'internal_error',
   'store_unavailable',
 ];
+
+/**
+ * Where a user token comes from, for a person who has none that works: the two documented ways an
+ * operator issues one (docs/cli.md, docs/api.md's admin API).
+ */
+export const TOKEN_SOURCE =
+  'whoever runs this service issues tokens, with `fantasy-data tokens create --user NAME --products "..."` or the admin API\'s POST /admin/users/{user_id}/tokens';
+
+/** The 403 detail: the product the operation needs, and that only a new token can add it. */
+export function productMissingDetail(product: string): string {
+  return (
+    `this endpoint needs the "${product}" product, which the token was not issued with; ` +
+    `a token's products are fixed when it is created, so ask for a new token with "${product}" ` +
+    `among its products (\`fantasy-data tokens create --user NAME --products "${product} ..."\`, ` +
+    `or POST /admin/users/{user_id}/tokens with "products": ["${product}", ...])`
+  );
+}
 
 /** One bad parameter, as listed in `invalid_params` of a 400 body. */
 export interface InvalidParam {

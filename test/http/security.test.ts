@@ -52,6 +52,12 @@ const SHOWN_LEAGUES: Record<string, (body: unknown) => number[]> = {
     (body as { leagues: Array<{ league_id: number }> }).leagues.map((l) => l.league_id),
 };
 
+/** The next step a person without a working token needs: the two ways tokens are issued. */
+function assertSaysWhereTokensComeFrom(detail: string): void {
+  assert.match(detail, /fantasy-data tokens create --user NAME --products/);
+  assert.match(detail, /POST \/admin\/users\/\{user_id\}\/tokens/);
+}
+
 const RATE_HEADERS = [
   'ratelimit-limit',
   'ratelimit-remaining',
@@ -106,11 +112,12 @@ for (const dialect of testBackends()) {
           await same.arrayBuffer();
         });
 
-        it('answers 401 with WWW-Authenticate when no token is sent', async () => {
+        it('answers 401 with WWW-Authenticate when no token is sent, saying where one comes from', async () => {
           const cases: Array<Record<string, string>> = [{}, { 'X-Auth-Token': '' }];
           for (const headers of cases) {
             const response = await send(headers);
-            await expectProblem(response, 'token_missing');
+            const body = await expectProblem(response, 'token_missing');
+            assertSaysWhereTokensComeFrom(body.detail);
             assert.equal(
               response.headers.get('www-authenticate'),
               'Token realm="fantasy-league-data", header="X-Auth-Token"',
@@ -125,6 +132,7 @@ for (const dialect of testBackends()) {
             assert.match(response.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
             const body = await expectProblem(response, 'token_invalid');
             assert.ok(!JSON.stringify(body).includes(token));
+            assertSaysWhereTokensComeFrom(body.detail);
           }
         });
 
@@ -150,6 +158,9 @@ for (const dialect of testBackends()) {
           const body = await expectProblem(response, 'product_missing');
           assert.equal(body.required_product, product);
           assert.match(body.detail, new RegExp(`"${product}"`));
+          assert.match(body.detail, /new token/);
+          assert.match(body.detail, new RegExp(`--products "${product} \\.\\.\\."`));
+          assert.match(body.detail, /POST \/admin\/users\/\{user_id\}\/tokens/);
           for (const name of RATE_HEADERS) assert.ok(response.headers.has(name), name);
         });
 
@@ -349,6 +360,7 @@ for (const dialect of testBackends()) {
         ]) {
           const body = await expectProblem(await t.request(path, { headers }), 'token_invalid');
           assert.match(body.detail, /an admin key is not accepted here/);
+          assertSaysWhereTokensComeFrom(body.detail);
         }
       }
     });

@@ -5,7 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { PLATFORMS } from '../../domain/catalog.ts';
 import type { AccountOverview } from '../../storage/repositories/user-overview.ts';
 import { defineOperation } from '../operation.ts';
-import { HttpProblem } from '../problems.ts';
+import { HttpProblem, TOKEN_SOURCE } from '../problems.ts';
 import { literals } from '../schemas.ts';
 import { NoQuery } from './common.ts';
 
@@ -80,7 +80,8 @@ export const getUser = defineOperation({
   async handle(context) {
     const user = await context.read.findUserOverview(context.principal.userId);
     // The token outlived its user only between a deletion and the token cache's expiry.
-    if (user === undefined) throw new HttpProblem('token_invalid', 'the token is not valid');
+    if (user === undefined)
+      throw new HttpProblem('token_invalid', `the token is not valid; ${TOKEN_SOURCE}`);
     return {
       user_id: user.userId,
       name: user.name,
