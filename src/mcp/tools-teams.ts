@@ -102,6 +102,7 @@ export function teamTools(): readonly ToolDefinition[] {
     fields: { league_id: leagueId },
     output: Type.Object({
       league_id: Type.Integer(),
+      count: Type.Integer({ minimum: 0 }),
       standings: Type.Array(StandingSchema),
     }),
     answer(body, { league_id }) {
@@ -112,7 +113,7 @@ export function teamTools(): readonly ToolDefinition[] {
         body.length === 0
           ? `No teams in league ${league_id}.`
           : `Standings of league ${league_id}:\n${listed(lines, 50)}`;
-      return { structured: { league_id, standings: body }, summary };
+      return { structured: { league_id, count: body.length, standings: body }, summary };
     },
   });
 

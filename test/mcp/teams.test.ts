@@ -81,6 +81,16 @@ for (const dialect of testBackends()) {
         assert.equal(tool.outputSchema?.type, 'object', tool.name);
         assert.match(tool.description ?? '', /"team" product/, tool.name);
       }
+      // The list tools answer alike: the league, how many, then the list.
+      for (const [name, list] of [
+        ['list_teams', 'teams'],
+        ['get_standings', 'standings'],
+        ['list_matchups', 'matchups'],
+      ]) {
+        const schema = mine.find((tool) => tool.name === name)?.outputSchema;
+        assert.deepEqual(Object.keys(schema?.properties ?? {}), ['league_id', 'count', list], name);
+        assert.deepEqual(schema?.required, ['league_id', 'count', list], name);
+      }
       const getTeam = mine.find((tool) => tool.name === 'get_team');
       assert.deepEqual(getTeam?.inputSchema.required, ['league_id', 'roster_id']);
     });
@@ -98,6 +108,7 @@ for (const dialect of testBackends()) {
 
       const standings = await call('get_standings', { league_id: leagueId });
       assert.equal(standings.isError, undefined, text(standings));
+      assert.equal(standings.structuredContent?.count, 3);
       assert.deepEqual(
         (standings.structuredContent?.standings as Array<{ roster_id: string }>).map(
           (row) => row.roster_id,
