@@ -109,6 +109,11 @@ describe('typed client against a running server on the demo store', () => {
     assert.equal(standings[0]?.standing, 1);
     const week1 = (await api.listMatchups(WEEKEND_LEAGUE, 1)).data;
     assert.ok(week1.length > 0 && week1.every((matchup) => matchup.week === 1));
+    // The week as a filter object too, as listLineups takes it; an empty one is every week.
+    assert.deepEqual((await api.listMatchups(WEEKEND_LEAGUE, { week: 1 })).data, week1);
+    const every = (await api.listMatchups(WEEKEND_LEAGUE, {})).data;
+    assert.ok(every.length > week1.length && every.some((matchup) => matchup.week !== 1));
+    assert.deepEqual((await api.listMatchups(WEEKEND_LEAGUE)).data, every);
     const page1 = (await api.listTransactions(WEEKEND_LEAGUE, { limit: 2 })).data;
     assert.equal(page1.transactions.length, 2);
     const cursor = page1.next_cursor ?? assert.fail('no next page');

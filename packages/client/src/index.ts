@@ -96,6 +96,11 @@ export type User = Body<'getUser'>;
 export type Meta = Body<'getMeta'>;
 export type TransactionType = NonNullable<TransactionFilter['type']>[number];
 
+/** listMatchups' filter: one week (every week without one). */
+export interface MatchupFilter {
+  week?: number;
+}
+
 /** listLineups' filters: a week's box score (the current lineup without one), one team. */
 export interface LineupFilter {
   week?: number;
@@ -143,10 +148,13 @@ export interface FantasyClient {
   ): Promise<ApiResult<TeamWithPlayers>>;
   /** GET /league/standings/{league_id} (product `team`). */
   getStandings(leagueId: number, options?: CallOptions): Promise<ApiResult<Standing[]>>;
-  /** GET /league/matchups/{league_id}, of one week when given (product `team`). */
+  /**
+   * GET /league/matchups/{league_id}, of one week when given (product `team`): the week as a
+   * number, or as `{ week }` like listLineups' filter.
+   */
   listMatchups(
     leagueId: number,
-    week?: number,
+    filter?: number | MatchupFilter,
     options?: CallOptions,
   ): Promise<ApiResult<Matchup[]>>;
   /** GET /league/transactions/{league_id}: one page, newest first (product `transaction`). */
@@ -289,7 +297,8 @@ export function createFantasyClient(options: FantasyClientOptions): FantasyClien
       const path = { league_id: leagueId };
       return settle(await raw.GET('/league/standings/{league_id}', { params: { path }, ...call }));
     },
-    async listMatchups(leagueId, week, call = {}) {
+    async listMatchups(leagueId, filter, call = {}) {
+      const week = typeof filter === 'number' ? filter : filter?.week;
       return settle(
         await raw.GET('/league/matchups/{league_id}', {
           params: { path: { league_id: leagueId }, query: week === undefined ? {} : { week } },
