@@ -1,10 +1,10 @@
 // Request parameters arrive as text; each endpoint declares them as TypeBox schemas. This file
 // turns the text into the declared types (only where the text is exactly a plain decimal), checks
 // it with a compiled validator, and words a 400 that names the parameter and what it accepts.
-import { Kind } from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { invalidParameter, quoteValue } from '../serving/problems.ts';
+import { mustBe } from '../serving/parameter-words.ts';
+import { invalidParameter } from '../serving/problems.ts';
 import type { HttpProblem, InvalidParam } from '../serving/problems.ts';
 
 type Where = InvalidParam['in'];
@@ -94,32 +94,9 @@ function explain(
   const isArray = property.type === 'array';
   const given =
     isArray && index !== undefined ? (value[name] as unknown[])[Number(index)] : value[name];
-  const expected = describe(isArray ? (property.items as TSchema) : property);
-  const shown = given === undefined ? 'nothing' : quoteValue(String(given));
-  return invalidParameter(name, where, `must be ${expected}; got ${shown}`);
-}
-
-/** Words what a schema accepts, for error messages and the reference page. */
-export function describe(schema: TSchema): string {
-  if (schema.const !== undefined) return String(schema.const);
-  const variants = schema.anyOf as TSchema[] | undefined;
-  if (variants !== undefined && variants.every((variant) => variant.const !== undefined)) {
-    return `one of ${variants.map((variant) => String(variant.const)).join(', ')}`;
-  }
-  if (schema.type === 'integer') {
-    const min = schema.minimum as number | undefined;
-    const max = schema.maximum as number | undefined;
-    const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : '';
-    return `a whole number${range} in plain decimal digits`;
-  }
-  if (schema[Kind] === 'String') {
-    const max = schema.maxLength as number | undefined;
-    const parts = [
-      ((schema.minLength as number | undefined) ?? 0) > 0 ? 'a non-empty text' : 'a text',
-    ];
-    if (max !== undefined) parts.push(`of at most ${max} characters`);
-    if (schema.pattern === '\\S') parts.push('that is not only spaces');
-    return parts.join(' ');
-  }
-  return 'valid';
+  return invalidParameter(
+    name,
+    where,
+    mustBe(isArray ? (property.items as TSchema) : property, given),
+  );
 }

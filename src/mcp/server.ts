@@ -14,6 +14,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { TokenAuthenticator, requireProduct } from '../serving/auth.ts';
 import type { Principal } from '../serving/auth.ts';
+import { describeAccepted, mustBe } from '../serving/parameter-words.ts';
 import { HttpProblem, storeUnavailableProblem } from '../serving/problems.ts';
 import type { RateLimiter } from '../serving/rate-limit.ts';
 import type { ReadModel } from '../serving/read-model.ts';
@@ -146,11 +147,9 @@ function explain(error: ValueError | undefined): string {
   if (error.type === ValueErrorType.ObjectAdditionalProperties) {
     return `${name} is not a parameter of this tool`;
   }
-  const choices = (error.schema.anyOf as Array<{ const?: unknown }> | undefined)?.map(
-    (option) => option.const,
-  );
-  if (choices !== undefined && choices.every((choice) => choice !== undefined)) {
-    return `${name} must be one of ${choices.join(', ')}`;
+  // The HTTP API's words for the same mistake ("week must be a whole number from 1 to 30; got 0").
+  if (describeAccepted(error.schema, 'json') !== undefined) {
+    return `${name} ${mustBe(error.schema, error.value, 'json')}`;
   }
   return `${name}: ${error.message.toLowerCase()}`;
 }

@@ -190,12 +190,15 @@ describe('fantasy-data mcp over stdio', () => {
     assert.match(text(missing), /^league_not_found: no league 999999 .*list_leagues/);
     const malformed = await call(session, 'get_league', { league_id: 'eleven' });
     assert.equal(malformed.isError, true);
-    assert.equal(text(malformed), 'invalid_parameter: league_id: expected integer');
+    assert.equal(
+      text(malformed),
+      'invalid_parameter: league_id must be a whole number from 1 to 9007199254740991; got "eleven"',
+    );
     const cricket = await call(session, 'list_leagues', { sport: ['cricket'] });
     assert.equal(cricket.isError, true);
     assert.equal(
       text(cricket),
-      'invalid_parameter: sport[0] must be one of baseball, football, basketball',
+      'invalid_parameter: sport[0] must be one of baseball, football, basketball; got "cricket"',
     );
     const lacking = await call(session, 'get_player', { league_id: WEEKEND_LEAGUE });
     assert.equal(text(lacking), 'invalid_parameter: player_id is required');

@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../src/mcp/server.ts';
+import { MAX_WEEK } from '../../src/serving/operations/matchups.ts';
 import { MemoryRateLimitStore, RateLimiter } from '../../src/serving/rate-limit.ts';
 import { createStoreReadModel } from '../../src/serving/read-model.ts';
 import { writeLeagueSnapshot, writePlayerPool } from '../../src/storage/repositories/snapshots.ts';
@@ -146,9 +147,19 @@ for (const dialect of testBackends()) {
       );
       const none = await call('list_matchups', { league_id: leagueId, week: 9 });
       assert.match(text(none), /^No matchups in week 9 in league \d+\.$/);
-      const bad = await call('list_matchups', { league_id: leagueId, week: 0 });
-      assert.equal(bad.isError, true);
-      assert.match(text(bad), /^invalid_parameter: .*week/);
+      // In the HTTP API's words (?week=0: "week must be a whole number from 1 to 100 in plain
+      // decimal digits; got "0""), less the digits, which a JSON number has no way to get wrong.
+      const range = `a whole number from 1 to ${MAX_WEEK}`;
+      for (const [week, shown] of [
+        [0, '0'],
+        [MAX_WEEK + 1, String(MAX_WEEK + 1)],
+        [1.5, '1.5'],
+        ['two', '"two"'],
+      ] as const) {
+        const bad = await call('list_matchups', { league_id: leagueId, week });
+        assert.equal(bad.isError, true);
+        assert.equal(text(bad), `invalid_parameter: week must be ${range}; got ${shown}`);
+      }
     });
 
     it('refuses every team tool to a token without the team product', async () => {
