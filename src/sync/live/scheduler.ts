@@ -97,7 +97,7 @@ export interface LiveLeaguePlan {
   leagueId: number;
   platform: Platform;
   period: number;
-  /** Between two of the league's own reads. */
+  /** Between two of the league's own reads: its platform's pace, or its account's if slower. */
   intervalMs: number;
   /** Between two shared reads rescoring it, when its group has one. */
   sharedMs?: number;
@@ -315,8 +315,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
         .filter((item) => !inflight.has(item.league.leagueId) && dueOf(item) <= now)
         .sort((a, b) => dueOf(a) - dueOf(b) || a.league.leagueId - b.league.leagueId);
       for (const item of due) {
-        const { accountId, leagueId: id } = item.league;
         if (free <= 0) break;
+        const { accountId, leagueId: id } = item.league;
         // Its account's reads of this minute are made: the next account's league goes first.
         if (accountStarts.room(accountId, accountReadsPerMinute(pace), now) <= 0) continue;
         free -= 1;
