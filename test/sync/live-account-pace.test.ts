@@ -31,7 +31,10 @@ test('an account whose live leagues its budget cannot read at the cadence spaces
   assert.equal(accountIntervalMs(PACE, 10_000, 1), 10_000, "one league: the platform's pace");
   // 6 leagues x 1 call x 60 s / 8 calls.
   assert.equal(accountIntervalMs(PACE, 10_000, 6), 45_000);
-  assert.equal(accountIntervalMs({ ...PACE, live: { ...SUPPORT, callsPerRefresh: 2 } }, 0, 6), 90_000);
+  assert.equal(
+    accountIntervalMs({ ...PACE, live: { ...SUPPORT, callsPerRefresh: 2 } }, 0, 6),
+    90_000,
+  );
   assert.equal(accountIntervalMs({ perMinute: 900 }, 10_000, 600), 10_000, 'no account budget');
 });
 
@@ -140,7 +143,10 @@ for (const dialect of testBackends())
       const crowded = calls.filter((c) => c.account === DEMO_EXTERNAL_USER_ID).map((c) => c.at);
       for (const at of crowded) {
         const minute = crowded.filter((other) => other > at - 60_000 && other <= at).length;
-        assert.ok(minute <= 8, `${minute} reads of the crowded account in the minute to ${at - start}`);
+        assert.ok(
+          minute <= 8,
+          `${minute} reads of the crowded account in the minute to ${at - start}`,
+        );
       }
       // Six minutes at 8 a minute: its share used, not starved.
       assert.ok(crowded.length >= 40, `the crowded account read ${crowded.length} times`);

@@ -82,7 +82,11 @@ function accountCallsPerMinute(platform: LivePlatform): number | undefined {
  * the platform's (`platformMs`, liveIntervalMs), or longer when the live share of the account's
  * budget cannot read its leagues that often.
  */
-export function accountIntervalMs(platform: LivePlatform, platformMs: number, live: number): number {
+export function accountIntervalMs(
+  platform: LivePlatform,
+  platformMs: number,
+  live: number,
+): number {
   const usable = accountCallsPerMinute(platform);
   if (usable === undefined || live === 0) return platformMs;
   return Math.max(platformMs, Math.ceil((live * callsPerRefresh(platform) * 60_000) / usable));
