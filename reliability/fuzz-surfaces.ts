@@ -84,6 +84,7 @@ export async function runSurfacesFuzz(
     statuses: {},
     failures: [],
     operations: {},
+    succeeded: {},
     bySurface: { admin: {}, connect: {} },
     storeChecks: { together: 0, alone: 0 },
   };
