@@ -28,7 +28,10 @@ export interface FuzzReport {
    * an unknown path or a 405.
    */
   operations: Record<string, number>;
-  /** Of those, the ones the operation answered 2xx: its handler ran through to a body. */
+  /**
+   * Of those, the ones the operation carried out: answered 2xx, or a redirect other than 304 (a
+   * connect form's answer once done).
+   */
   succeeded: Record<string, number>;
 }
 
@@ -42,7 +45,8 @@ export function countOperation(
   if (operation === undefined || status === undefined || status === '405') return;
   if (status === '404' && answer.includes('route_not_found')) return;
   report.operations[operation] = (report.operations[operation] ?? 0) + 1;
-  if (status.startsWith('2')) report.succeeded[operation] = (report.succeeded[operation] ?? 0) + 1;
+  const done = status.startsWith('2') || (status.startsWith('3') && status !== '304');
+  if (done) report.succeeded[operation] = (report.succeeded[operation] ?? 0) + 1;
 }
 
 /** The operations of `expected` that no request of the run reached. */
@@ -50,7 +54,7 @@ export function missingOperations(report: FuzzReport, expected: readonly string[
   return expected.filter((operation) => (report.operations[operation] ?? 0) === 0);
 }
 
-/** The operations of `expected` that never answered 2xx: their handlers never ran through. */
+/** The operations of `expected` never carried out (2xx or a redirect): only ever refused. */
 export function unansweredOperations(report: FuzzReport, expected: readonly string[]): string[] {
   return expected.filter((operation) => (report.succeeded[operation] ?? 0) === 0);
 }
@@ -102,7 +106,7 @@ export function formatFuzzReport(
       : [
           `operations reached: ${reached} of ${expectedOperations.length}` +
             (missing.length === 0 ? '' : ` (none reached: ${missing.join(', ')})`),
-          `operations answered 2xx: ${expectedOperations.length - unanswered.length} of ` +
+          `operations carried out (2xx, 3xx): ${expectedOperations.length - unanswered.length} of ` +
             `${expectedOperations.length}` +
             (unanswered.length === 0 ? '' : ` (never: ${unanswered.join(', ')})`),
         ]),

@@ -72,6 +72,12 @@ function hidden(secret: string): string {
   return secret.length > 24 ? secret.slice(10) : secret;
 }
 
+/**
+ * The operations the fuzz only ever has refused: Yahoo's callback, which it forges or sends from
+ * another browser than the one that started the sign-in (a genuine one needs Yahoo).
+ */
+export const ONLY_REFUSED: readonly string[] = ['connectOauthCallback'];
+
 export async function runSurfacesFuzz(
   target: SurfacesTarget,
   store: Store,
