@@ -64,7 +64,11 @@ function isThrottled(answer: string): boolean {
  */
 function isBusyLink(answer: string): boolean {
   const head = answer.slice(0, answer.indexOf('\r\n\r\n') + 2);
-  return /^HTTP\/1\.[01] 503 /.test(head) && /\r\nretry-after: \d+\r\n/i.test(head);
+  // Said as the admin API's problem or the connect page's words: any other 503 is a fault.
+  const busy =
+    answer.includes('"code":"platform_busy"') ||
+    answer.includes('is busy answering other requests');
+  return busy && /^HTTP\/1\.[01] 503 /.test(head) && /\r\nretry-after: \d+\r\n/i.test(head);
 }
 
 /** The part of a secret no answer or log may show (a token's display prefix may be shown). */
