@@ -4,6 +4,7 @@
 // may change nothing: one let through would change the store), ids out of range, path junk,
 // malformed, oversized, mistyped or over-filled JSON bodies, hostile return URLs.
 import { scopesAllow } from '../src/domain/admin-scopes.ts';
+import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhooks.ts';
 import type { AdminScope } from '../src/domain/admin-scopes.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
@@ -306,8 +307,8 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
           `http://127.0.0.1:9/${'h'.repeat(2100)}`,
         ]),
         events: rng.pick([
-          ['link.completed'],
-          ['sync.finished', 'link.completed'],
+          [rng.pick(WEBHOOK_EVENT_TYPES)],
+          [...WEBHOOK_EVENT_TYPES],
           ['*'],
           [],
           ['bogus'],

@@ -10,6 +10,7 @@ import {
   hashToken,
   tokenDisplayPrefix,
 } from '../src/domain/tokens.ts';
+import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhooks.ts';
 import type { Store } from '../src/storage/db.ts';
 import { createAdminKey, revokeAdminKey } from '../src/storage/repositories/admin-keys.ts';
 import { insertConnectSession } from '../src/storage/repositories/connect-sessions.ts';
@@ -143,7 +144,7 @@ export async function prepareSurfaces(
     await ok(
       await admin('POST', '/admin/webhooks', {
         url: 'http://127.0.0.1:9/hooks/kept',
-        events: ['link.completed'],
+        events: [...WEBHOOK_EVENT_TYPES],
       }),
       'webhook',
     ),
