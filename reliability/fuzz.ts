@@ -10,6 +10,16 @@ import { OPERATIONS as SERVICE_OPERATIONS } from '../src/http/routes/operations.
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { exchange } from './fuzz-exchange.ts';
+import {
+  ACCEPTS,
+  ENCODINGS,
+  IDS,
+  METHODS,
+  NAMES,
+  QUERIES,
+  QUERY_VALUES,
+  ROSTER_IDS,
+} from './fuzz-words.ts';
 import { countOperation, countStatus, shownRequest } from './fuzz-report.ts';
 import type { FuzzReport } from './fuzz-report.ts';
 
@@ -43,115 +53,6 @@ interface FuzzRequest {
   operation: string | undefined;
 }
 
-const METHODS = [
-  'GET',
-  'GET',
-  'GET',
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'OPTIONS',
-  'PATCH',
-  'TRACE',
-  'CONNECT',
-  'get',
-  'FOO',
-  'G\u00e9T',
-];
-const NAMES = [
-  'dj marlow',
-  'D.J. Marlow',
-  'josh allman',
-  'Andrés Peñalosa',
-  'terrell okafor jr',
-  'a',
-  '',
-  ' ',
-  '%',
-  '%zz',
-  '%00',
-  '%E9',
-  '%C3%A9',
-  '..',
-  '../..',
-  'x'.repeat(300),
-  '\u{1F3C8}',
-  'null',
-  'undefined',
-  '*',
-  'O%27Brien',
-  '%2F',
-  'a%20b%20c%20d',
-];
-const IDS = [
-  '1',
-  '11',
-  '17',
-  '0',
-  '-1',
-  '999999',
-  '9007199254740993',
-  '1e3',
-  '0x11',
-  '11.0',
-  ' 11',
-  '%31%31',
-  'abc',
-  '',
-  '1'.repeat(40),
-  'DET',
-  '-16033',
-  '4046',
-];
-const QUERIES = [
-  '',
-  '?sport=football',
-  '?season=2021',
-  '?sport=football&sport=baseball',
-  '?season=2022',
-  '?sport=hockey',
-  '?sport=available',
-  '?bogus=1',
-  '?%zz',
-  '?season=',
-  '?season=2021&season=2020&season=2019',
-  '?sport',
-  '?&&&',
-  `?sport=${'x'.repeat(2000)}`,
-  '?week=1',
-  '?week=0',
-  '?week=101',
-  '?week=1&week=2',
-  '?roster_id=1',
-  '?roster_id=',
-  '?week=1&roster_id=2',
-  '?roster_id=nobody',
-  '?type=trade&limit=5',
-  '?cursor=abc',
-];
-/** Values for an operation's own query parameters, well formed for some of them. */
-const QUERY_VALUES = [
-  '1',
-  '2',
-  '17',
-  '0',
-  '-1',
-  '2021',
-  '2020',
-  'football',
-  'baseball',
-  'trade',
-  'true',
-  'josh',
-  'dj%20marlow',
-  '%zz',
-  '',
-  'x'.repeat(500),
-];
-const ROSTER_IDS = ['1', '2', '10', '0', 'nobody', '%20', 'x'.repeat(100), '%zz'];
-
 /**
  * Every public operation /openapi.json lists: the API's (the routes' table) and the service's own
  * (index, health, readiness, the document and the reference page); its id, path template, the
@@ -180,20 +81,6 @@ const OPERATIONS: readonly FuzzedOperation[] = [
 
 /** The operationId of every public API operation: each must be reached by a run. */
 export const PUBLIC_OPERATIONS: readonly string[] = OPERATIONS.map((o) => o.operationId);
-const ACCEPTS = [
-  'application/json',
-  'application/xml',
-  'text/xml',
-  '*/*',
-  'text/html',
-  'application/json;q=0',
-  'application/*',
-  '',
-  'image/png, */*;q=0.1',
-  ';;;',
-];
-const ENCODINGS = ['gzip', 'br', 'gzip, br', 'identity', 'deflate', '*', 'br;q=0, gzip;q=0'];
-
 /** An operation's path with its parameters filled: the league id given, the others drawn. */
 function operationPath(rng: Rng, template: string, id: string): string {
   return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
