@@ -19,6 +19,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--no-memory-reducer',
+  // Small bench on Node 24: peak RSS after the cold path ~137 MB instead of ~149 (main.ts).
+  '--no-maglev',
 ];
 
 /** Inside node_modules so the compiled files resolve the project's packages. */
