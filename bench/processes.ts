@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--no-memory-reducer',
-  // Small bench on Node 24: peak RSS after the cold path ~137 MB instead of ~149 (main.ts).
+  // Node 24: peak RSS after the load runs 119-121 MB instead of 124-130 (src/cli/main.ts).
   '--no-maglev',
 ];
 
