@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The node flags `npm start` and the `fantasy-data` command's first line give the service (src/cli/
  * main.ts says why); a benchmark starting main.js through node must pass them itself.
@@ -19,10 +19,17 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--no-memory-reducer',
+  // Node 24: peak RSS after the load runs 119-121 MB instead of 124-130 (src/cli/main.ts).
+  '--no-maglev',
 ];
 
-/** Inside node_modules so the compiled files resolve the project's packages. */
-const BUILD_DIR = 'node_modules/.cache/fantasy-bench/dist';
+/**
+ * In the checkout's own tmp/ (ignored by git), not in node_modules: a worktree's node_modules may
+ * be a link to another checkout's, and every checkout sharing it then compiled into one folder,
+ * so a benchmark or soak could run the service another checkout had just built. The compiled
+ * files still resolve the project's packages, walking up to the checkout's node_modules.
+ */
+export const BUILD_DIR = 'tmp/fantasy-bench/dist';
 
 /**
  * Compiles src/ as `npm run build` does, into a cache folder (dist/ is left alone), so the service

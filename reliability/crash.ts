@@ -80,6 +80,14 @@ export async function storeProblems(store: Store): Promise<string[]> {
        (select 1 from fantasy_teams t where t.league_id = l.id)`,
   );
   if (teamless > 0) problems.push(`${teamless} leagues without teams`);
+  // The game (rules, lineups) is written with the league; a lineup names its team by roster id,
+  // with no foreign key to hold it.
+  const orphanLineups = await count(
+    store,
+    `select count(*) as n from lineups x where not exists (select 1 from fantasy_teams t
+       where t.league_id = x.league_id and t.roster_id = x.roster_id)`,
+  );
+  if (orphanLineups > 0) problems.push(`${orphanLineups} lineups of no fantasy team`);
   return problems;
 }
 

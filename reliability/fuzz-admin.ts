@@ -4,9 +4,11 @@
 // may change nothing: one let through would change the store), ids out of range, path junk,
 // malformed, oversized, mistyped or over-filled JSON bodies, hostile return URLs.
 import { scopesAllow } from '../src/domain/admin-scopes.ts';
+import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhooks.ts';
 import type { AdminScope } from '../src/domain/admin-scopes.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
+type AdminRouteDoc = (typeof ADMIN_ROUTES)[number]['doc'];
 import {
   METHODS,
   chunked,
@@ -16,6 +18,7 @@ import {
   repeatedHeader,
 } from './fuzz-request.ts';
 import type { SurfaceRequest } from './fuzz-request.ts';
+import { PNG_LOGO } from './surfaces-target.ts';
 import type { SurfacesTarget } from './surfaces-target.ts';
 
 const JUNK_IDS = [
@@ -144,30 +147,41 @@ function credential(
   }
 }
 
-function userId(rng: Rng, t: SurfacesTarget, method: string, valid: boolean): string {
+function userId(rng: Rng, t: SurfacesTarget, operationId: string, valid: boolean): string {
   if (rng.chance(0.12)) return rng.pick(JUNK_IDS);
-  // Users the other requests rely on are deleted only by requests that must be refused.
-  const deleting = method === 'DELETE' && valid;
+  // Users the other requests rely on are deleted only by requests that must be refused; their
+  // tokens and links may go (a revoked user token is refused as a key all the same; the link is
+  // made again by the link requests).
+  const deleting = operationId === 'adminDeleteUser' && valid;
   return String(rng.pick(deleting ? t.deletableUserIds : [...t.userIds, ...t.deletableUserIds]));
 }
 
+/** The kept endpoint (never deleted with a valid key), or one the fuzz may have created. */
+function webhookId(rng: Rng, t: SurfacesTarget, operationId: string, valid: boolean): string {
+  if (rng.chance(0.3)) return rng.pick(JUNK_IDS);
+  const deleting = operationId === 'adminDeleteWebhook' && valid;
+  if (!deleting && rng.chance(0.5)) return String(t.keptWebhookId);
+  return String(t.keptWebhookId + rng.int(1, 8));
+}
+
 function pathOf(
-  template: string,
+  route: { path: string; operationId: string },
   rng: Rng,
   t: SurfacesTarget,
-  method: string,
   valid: boolean,
 ): string {
-  return template
-    .replace('{user_id}', () => userId(rng, t, method, valid))
+  return route.path
+    .replace('{user_id}', () => userId(rng, t, route.operationId, valid))
     .replace('{platform}', () => rng.pick(PLATFORMS))
     .replace('{token_id}', () =>
       rng.chance(0.7) ? String(rng.pick(t.tokenIds)) : rng.pick(JUNK_IDS),
     )
     .replace('{sync_id}', () => (rng.chance(0.7) ? String(rng.int(1, 8)) : rng.pick(JUNK_IDS)))
-    .replace('{webhook_id}', () => (rng.chance(0.7) ? String(rng.int(1, 8)) : rng.pick(JUNK_IDS)))
+    .replace('{webhook_id}', () => webhookId(rng, t, route.operationId, valid))
     .replace('{delivery_id}', () =>
-      rng.chance(0.7) ? String(rng.int(1, 40)) : rng.pick(JUNK_IDS),
+      rng.chance(0.7)
+        ? String(rng.chance(0.5) ? rng.pick(t.deliveryIds) : rng.int(1, 40))
+        : rng.pick(JUNK_IDS),
     );
 }
 
@@ -258,6 +272,23 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
             'https://app.example.com/\u202e',
           ]),
         }),
+        ...(rng.chance(0.2) && {
+          app_name: rng.pick(['Fuzz App', '', ' ', '\u202eevil', 'a\u0000b', 'x'.repeat(81)]),
+        }),
+        ...(rng.chance(0.2) && {
+          app_logo: rng.pick([
+            PNG_LOGO,
+            PNG_LOGO.replace('image/png', 'image/jpeg'),
+            'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+',
+            'data:image/png;base64,',
+            'data:image/png;base64,%%%',
+            'https://evil.example/logo.png',
+            `data:image/png;base64,${'A'.repeat(47_000)}`,
+          ]),
+        }),
+        ...(rng.chance(0.2) && {
+          products: rng.pick([['league'], ['league', 'team', 'user'], [], ['bogus']]),
+        }),
       };
     case 'adminCreateWebhook':
       // Only addresses on this machine: deliveries to them must never leave it.
@@ -276,8 +307,8 @@ function bodyFor(operationId: string, rng: Rng, t: SurfacesTarget): Record<strin
           `http://127.0.0.1:9/${'h'.repeat(2100)}`,
         ]),
         events: rng.pick([
-          ['link.completed'],
-          ['sync.finished', 'link.completed'],
+          [rng.pick(WEBHOOK_EVENT_TYPES)],
+          [...WEBHOOK_EVENT_TYPES],
           ['*'],
           [],
           ['bogus'],
@@ -329,15 +360,44 @@ function bodyText(value: Record<string, unknown>, rng: Rng, t: SurfacesTarget): 
   }
 }
 
+/**
+ * A request as a client of the API sends it: the full key, the operation's method, its body as
+ * built, on Sleeper (the platform the fake knows users of); ids and values drawn as for any other.
+ * A tenth of the requests, so every operation is carried out, not only refused.
+ */
+function wellFormed(rng: Rng, t: SurfacesTarget, route: AdminRouteDoc): SurfaceRequest {
+  const writes = route.method === 'POST' || route.method === 'DELETE';
+  const value =
+    route.operationId === 'adminLink'
+      ? { username: rng.pick(['fuzzann', 'fuzzben', 'fuzzcy']) }
+      : bodyFor(route.operationId, rng, t);
+  const body = route.method === 'POST' ? JSON.stringify(value) : '';
+  const bytes = rawRequest(`${t.host}:${t.port}`, {
+    method: route.method,
+    target: pathOf(route, rng, t, true).replace(/\/links\/[^/]*$/, '/links/sleeper'),
+    headers: [`Authorization: Bearer ${t.adminKey}`, 'Content-Type: application/json'],
+    ...(body !== '' && { body }),
+  });
+  return {
+    surface: 'admin',
+    bytes,
+    mutating: writes,
+    unauthorized: false,
+    mayShow: [],
+    operation: route.operationId,
+  };
+}
+
 export function adminRequest(rng: Rng, t: SurfacesTarget): SurfaceRequest {
   const route = rng.pick(ADMIN_ROUTES).doc;
+  if (rng.chance(0.1)) return wellFormed(rng, t, route);
   let junk = false;
   const { headers, valid, scopes } = credential(rng, t);
   const method = rng.chance(0.75) ? route.method : rng.pick([...METHODS, 'GET', 'POST', 'DELETE']);
   // Every operation on one path is of one resource: the scope the path's route names.
   const readsOnly = method === 'GET' || method === 'HEAD';
   const covered = scopes === undefined || scopesAllow(scopes, route.scope, readsOnly);
-  let target = pathOf(route.path, rng, t, method, valid && covered);
+  let target = pathOf(route, rng, t, valid && covered);
   if (rng.chance(0.1)) {
     target = junkPath(rng, target);
     junk = true;

@@ -4,7 +4,7 @@
 // --database-url), its platforms a fake on 127.0.0.1: every public operation of /openapi.json
 // (fuzz.ts), then every operation of the admin API and of the connect page (fuzz-surfaces.ts);
 // --count and --seconds bound each part. Exits 1 on any failure, or when a part left an
-// operation unreached (too small a --count).
+// operation unreached or never carried out (only refused; too small a --count).
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -12,17 +12,24 @@ import { openStore } from '../src/storage/db.ts';
 import { prepareDemoStore } from './demo-target.ts';
 import { assertLoopbackPlatforms, startFuzzPlatforms } from './fuzz-platforms.ts';
 import {
+  ONLY_REFUSED,
   SURFACE_OPERATIONS,
   checkLog,
   formatSurfacesReport,
   runSurfacesFuzz,
 } from './fuzz-surfaces.ts';
-import { PUBLIC_OPERATIONS, formatFuzzReport, missingOperations, runFuzz } from './fuzz.ts';
+import {
+  PUBLIC_OPERATIONS,
+  formatFuzzReport,
+  missingOperations,
+  runFuzz,
+  unansweredOperations,
+} from './fuzz.ts';
 import type { FuzzOptions } from './fuzz.ts';
 import { freePort, startServiceProcess } from './service.ts';
 import { storesToRun } from './store-spots.ts';
 import type { StoreSpot } from './store-spots.ts';
-import { prepareSurfaces } from './surfaces-target.ts';
+import { SURFACES_ENV, prepareSurfaces } from './surfaces-target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +62,7 @@ async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
     const secretKey = randomBytes(32).toString('hex');
     const env = {
       ...platforms.env,
+      ...SURFACES_ENV,
       ...spot.env,
       FANTASY_DEMO_ON_EMPTY: 'false',
       FANTASY_SECRET_KEY: secretKey,
@@ -73,6 +81,7 @@ async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
         console.log(`public operations: ${formatFuzzReport(report, undefined, PUBLIC_OPERATIONS)}`);
         failed ||= report.failures.length > 0;
         failed ||= missingOperations(report, PUBLIC_OPERATIONS).length > 0;
+        failed ||= unansweredOperations(report, PUBLIC_OPERATIONS).length > 0;
       }
       if (values.part !== 'public') {
         const target = await prepareSurfaces(store, { host: '127.0.0.1', port }, [
@@ -88,6 +97,8 @@ async function fuzzOn(name: string, spot: StoreSpot): Promise<boolean> {
         failed ||= report.failures.length > 0;
         const expected = [...SURFACE_OPERATIONS.admin, ...SURFACE_OPERATIONS.connect];
         failed ||= missingOperations(report, expected).length > 0;
+        const refusedOnly = unansweredOperations(report, expected);
+        failed ||= refusedOnly.some((operation) => !ONLY_REFUSED.includes(operation));
       }
       console.log(`service RSS at the end: ${service.rssMb().toFixed(0)} MB`);
       return failed;

@@ -28,6 +28,11 @@ export interface FuzzReport {
    * an unknown path or a 405.
    */
   operations: Record<string, number>;
+  /**
+   * Of those, the ones the operation carried out: answered 2xx, or a redirect other than 304 (a
+   * connect form's answer once done).
+   */
+  succeeded: Record<string, number>;
 }
 
 /** Counts a request for the operation it was made for, when the operation answered it. */
@@ -40,11 +45,18 @@ export function countOperation(
   if (operation === undefined || status === undefined || status === '405') return;
   if (status === '404' && answer.includes('route_not_found')) return;
   report.operations[operation] = (report.operations[operation] ?? 0) + 1;
+  const done = status.startsWith('2') || (status.startsWith('3') && status !== '304');
+  if (done) report.succeeded[operation] = (report.succeeded[operation] ?? 0) + 1;
 }
 
 /** The operations of `expected` that no request of the run reached. */
 export function missingOperations(report: FuzzReport, expected: readonly string[]): string[] {
   return expected.filter((operation) => (report.operations[operation] ?? 0) === 0);
+}
+
+/** The operations of `expected` never carried out (2xx or a redirect): only ever refused. */
+export function unansweredOperations(report: FuzzReport, expected: readonly string[]): string[] {
+  return expected.filter((operation) => (report.succeeded[operation] ?? 0) === 0);
 }
 
 /** The answer's status ('no answer' counted when there is none), counted in the report. */
@@ -69,6 +81,7 @@ export function formatFuzzReport(
   expectedOperations: readonly string[] = [],
 ): string {
   const missing = missingOperations(report, expectedOperations);
+  const unanswered = unansweredOperations(report, expectedOperations);
   const reached = expectedOperations.length - missing.length;
   const statuses = Object.entries(report.statuses)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -93,6 +106,9 @@ export function formatFuzzReport(
       : [
           `operations reached: ${reached} of ${expectedOperations.length}` +
             (missing.length === 0 ? '' : ` (none reached: ${missing.join(', ')})`),
+          `operations carried out (2xx, 3xx): ${expectedOperations.length - unanswered.length} of ` +
+            `${expectedOperations.length}` +
+            (unanswered.length === 0 ? '' : ` (never: ${unanswered.join(', ')})`),
         ]),
     `failures: ${counts.join(', ')}`,
     ...(examples ? [examples] : []),

@@ -64,13 +64,23 @@ function isThrottled(answer: string): boolean {
  */
 function isBusyLink(answer: string): boolean {
   const head = answer.slice(0, answer.indexOf('\r\n\r\n') + 2);
-  return /^HTTP\/1\.[01] 503 /.test(head) && /\r\nretry-after: \d+\r\n/i.test(head);
+  // Said as the admin API's problem or the connect page's words: any other 503 is a fault.
+  const busy =
+    answer.includes('"code":"platform_busy"') ||
+    answer.includes('is busy answering other requests');
+  return busy && /^HTTP\/1\.[01] 503 /.test(head) && /\r\nretry-after: \d+\r\n/i.test(head);
 }
 
 /** The part of a secret no answer or log may show (a token's display prefix may be shown). */
 function hidden(secret: string): string {
   return secret.length > 24 ? secret.slice(10) : secret;
 }
+
+/**
+ * The operations the fuzz only ever has refused: Yahoo's callback, which it forges or sends from
+ * another browser than the one that started the sign-in (a genuine one needs Yahoo).
+ */
+export const ONLY_REFUSED: readonly string[] = ['connectOauthCallback'];
 
 export async function runSurfacesFuzz(
   target: SurfacesTarget,
@@ -84,6 +94,7 @@ export async function runSurfacesFuzz(
     statuses: {},
     failures: [],
     operations: {},
+    succeeded: {},
     bySurface: { admin: {}, connect: {} },
     storeChecks: { together: 0, alone: 0 },
   };

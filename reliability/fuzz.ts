@@ -10,10 +10,20 @@ import { OPERATIONS as SERVICE_OPERATIONS } from '../src/http/routes/operations.
 import { createRng } from '../src/platforms/demo/random.ts';
 import type { Rng } from '../src/platforms/demo/random.ts';
 import { exchange } from './fuzz-exchange.ts';
+import {
+  ACCEPTS,
+  ENCODINGS,
+  IDS,
+  METHODS,
+  NAMES,
+  QUERIES,
+  QUERY_VALUES,
+  ROSTER_IDS,
+} from './fuzz-words.ts';
 import { countOperation, countStatus, shownRequest } from './fuzz-report.ts';
 import type { FuzzReport } from './fuzz-report.ts';
 
-export { formatFuzzReport, missingOperations } from './fuzz-report.ts';
+export { formatFuzzReport, missingOperations, unansweredOperations } from './fuzz-report.ts';
 export type { FuzzReport } from './fuzz-report.ts';
 
 export interface FuzzTarget {
@@ -43,121 +53,34 @@ interface FuzzRequest {
   operation: string | undefined;
 }
 
-const METHODS = [
-  'GET',
-  'GET',
-  'GET',
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'OPTIONS',
-  'PATCH',
-  'TRACE',
-  'CONNECT',
-  'get',
-  'FOO',
-  'G\u00e9T',
-];
-const NAMES = [
-  'dj marlow',
-  'D.J. Marlow',
-  'josh allman',
-  'Andrés Peñalosa',
-  'terrell okafor jr',
-  'a',
-  '',
-  ' ',
-  '%',
-  '%zz',
-  '%00',
-  '%E9',
-  '%C3%A9',
-  '..',
-  '../..',
-  'x'.repeat(300),
-  '\u{1F3C8}',
-  'null',
-  'undefined',
-  '*',
-  'O%27Brien',
-  '%2F',
-  'a%20b%20c%20d',
-];
-const IDS = [
-  '1',
-  '11',
-  '17',
-  '0',
-  '-1',
-  '999999',
-  '9007199254740993',
-  '1e3',
-  '0x11',
-  '11.0',
-  ' 11',
-  '%31%31',
-  'abc',
-  '',
-  '1'.repeat(40),
-  'DET',
-  '-16033',
-  '4046',
-];
-const QUERIES = [
-  '',
-  '?sport=football',
-  '?season=2021',
-  '?sport=football&sport=baseball',
-  '?season=2022',
-  '?sport=hockey',
-  '?sport=available',
-  '?bogus=1',
-  '?%zz',
-  '?season=',
-  '?season=2021&season=2020&season=2019',
-  '?sport',
-  '?&&&',
-  `?sport=${'x'.repeat(2000)}`,
-  '?week=1',
-  '?week=0',
-  '?week=101',
-  '?week=1&week=2',
-  '?roster_id=1',
-  '?roster_id=',
-  '?week=1&roster_id=2',
-  '?roster_id=nobody',
-  '?type=trade&limit=5',
-  '?cursor=abc',
-];
-const ROSTER_IDS = ['1', '2', '10', '0', 'nobody', '%20', 'x'.repeat(100), '%zz'];
-
 /**
  * Every public operation /openapi.json lists: the API's (the routes' table) and the service's own
- * (index, health, readiness, the document and the reference page); its id and path template.
+ * (index, health, readiness, the document and the reference page); its id, path template, the
+ * names of its query parameters and a request its table gives as answering 200 on the demo.
  */
-const OPERATIONS: ReadonlyArray<{ operationId: string; path: string }> = [
-  ...apiRoutes(loadConfig({}).supportedSeasons).map((route) => route.doc),
-  ...SERVICE_OPERATIONS,
-].map(({ operationId, path }) => ({ operationId, path }));
+interface FuzzedOperation {
+  operationId: string;
+  path: string;
+  query: readonly string[];
+  example: string;
+}
+const OPERATIONS: readonly FuzzedOperation[] = [
+  ...apiRoutes(loadConfig({}).supportedSeasons).map(({ doc }) => ({
+    operationId: doc.operationId,
+    path: doc.path,
+    query: Object.keys(doc.query.properties),
+    example: doc.example,
+  })),
+  ...SERVICE_OPERATIONS.map(({ operationId, path }) => ({
+    operationId,
+    path,
+    query: [],
+    example: path,
+  })),
+];
 
 /** The operationId of every public API operation: each must be reached by a run. */
 export const PUBLIC_OPERATIONS: readonly string[] = OPERATIONS.map((o) => o.operationId);
-const ACCEPTS = [
-  'application/json',
-  'application/xml',
-  'text/xml',
-  '*/*',
-  'text/html',
-  'application/json;q=0',
-  'application/*',
-  '',
-  'image/png, */*;q=0.1',
-  ';;;',
-];
-const ENCODINGS = ['gzip', 'br', 'gzip, br', 'identity', 'deflate', '*', 'br;q=0, gzip;q=0'];
-
 /** An operation's path with its parameters filled: the league id given, the others drawn. */
 function operationPath(rng: Rng, template: string, id: string): string {
   return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
@@ -172,6 +95,16 @@ function operationPath(rng: Rng, template: string, id: string): string {
         return rng.pick(IDS);
     }
   });
+}
+
+/** A query string: a junk one, or some of the operation's own parameters with drawn values. */
+function operationQuery(rng: Rng, operation: FuzzedOperation): string {
+  if (operation.query.length === 0 || rng.chance(0.4)) return rng.pick(QUERIES);
+  const pairs = Array.from(
+    { length: rng.int(1, operation.query.length) },
+    () => `${rng.pick(operation.query)}=${rng.pick(QUERY_VALUES)}`,
+  );
+  return `?${pairs.join('&')}`;
 }
 
 function encodeName(rng: Rng): string {
@@ -205,11 +138,19 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
   const intruder = rng.chance(0.25);
   const token = intruder ? target.intruderToken : target.token;
   const id = rng.chance(0.6) ? String(rng.pick(target.leagueIds)) : rng.pick(IDS);
-  const method = rng.pick(METHODS);
   const odd = rng.chance(0.15);
   const operation = rng.pick(OPERATIONS);
   const template = operation.path;
-  const path = (odd ? oddPath(rng) : operationPath(rng, template, id)) + rng.pick(QUERIES);
+  // A quarter of the well-formed requests are the table's example, which the demo answers 200,
+  // mostly sent with GET (the token and headers drawn as for any other), so every operation's
+  // handler runs through to a body, not only its refusals.
+  const example = !odd && rng.chance(0.25);
+  const method = example && rng.chance(0.8) ? 'GET' : rng.pick(METHODS);
+  const path = odd
+    ? oddPath(rng) + rng.pick(QUERIES)
+    : example
+      ? operation.example
+      : operationPath(rng, template, id) + operationQuery(rng, operation);
   const headers: string[] = [`Host: ${target.host}:${target.port}`, 'Connection: close'];
   switch (rng.int(0, 9)) {
     case 0:
@@ -254,7 +195,14 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
 
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const rng = createRng(options.seed);
-  const report: FuzzReport = { sent: 0, seconds: 0, statuses: {}, failures: [], operations: {} };
+  const report: FuzzReport = {
+    sent: 0,
+    seconds: 0,
+    statuses: {},
+    failures: [],
+    operations: {},
+    succeeded: {},
+  };
   const started = Date.now();
   const deadline = started + options.maxSeconds * 1000;
   const worker = async (): Promise<void> => {

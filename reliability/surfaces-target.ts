@@ -10,11 +10,28 @@ import {
   hashToken,
   tokenDisplayPrefix,
 } from '../src/domain/tokens.ts';
+import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhooks.ts';
 import type { Store } from '../src/storage/db.ts';
 import { createAdminKey, revokeAdminKey } from '../src/storage/repositories/admin-keys.ts';
 import { insertConnectSession } from '../src/storage/repositories/connect-sessions.ts';
 import { issueToken } from '../src/storage/repositories/tokens.ts';
 import { createUser } from '../src/storage/repositories/users.ts';
+
+/**
+ * What the service under the surfaces fuzz needs beside its platforms: webhooks may reach this
+ * machine (and only it: the fuzz's addresses are all loopback), so endpoints are created and
+ * every webhook operation runs through, not only its refusals; and no bound on replays and test
+ * events, whose 10 a minute per endpoint the fuzz's replays of the kept delivery spent in its
+ * first seconds, leaving every test event of the run refused (the bound has its own tests).
+ */
+export const SURFACES_ENV = {
+  WEBHOOK_ALLOW_PRIVATE: '127.0.0.0/8,::1/128',
+  WEBHOOK_REPLAYS_PER_MINUTE: '0',
+} as const;
+
+/** A 1x1 PNG as a data: URI, a logo the service accepts. */
+export const PNG_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 export interface SessionKeys {
   token: string;
@@ -44,6 +61,12 @@ export interface SurfacesTarget {
   userIds: number[];
   deletableUserIds: number[];
   tokenIds: number[];
+  /**
+   * A webhook endpoint the fuzz never deletes with a valid key and a delivery of it, so sending
+   * a test event and replaying a delivery can be carried out; the endpoints it creates it may.
+   */
+  keptWebhookId: number;
+  deliveryIds: number[];
   /** Sessions the fuzz never finishes, sessions it may, and sessions no form may use. */
   liveSessions: SessionKeys[];
   finishableSessions: SessionKeys[];
@@ -122,14 +145,38 @@ export async function prepareSurfaces(
     if (csrf === undefined) throw new Error('the connect page has no form token');
     return { token, csrf };
   };
+  const hook = JSON.parse(
+    await ok(
+      await admin('POST', '/admin/webhooks', {
+        url: 'http://127.0.0.1:9/hooks/kept',
+        events: [...WEBHOOK_EVENT_TYPES],
+      }),
+      'webhook',
+    ),
+  ) as { webhook_id: number; secret: string };
+  const delivery = JSON.parse(
+    await ok(
+      await admin('POST', `/admin/webhooks/${hook.webhook_id}/deliveries`, {
+        type: 'webhook.test',
+      }),
+      'test event',
+    ),
+  ) as { delivery_id: number };
   const liveSessions = [
     await session(ids[0] as number, {}),
     await session(ids[1] as number, { platforms: ['sleeper'], expires_in: '7d' }),
-    await session(ids[2] as number, { return_url: 'https://app.example.com/done' }),
+    await session(ids[2] as number, {
+      return_url: 'https://app.example.com/done',
+      app_name: 'Fuzz App',
+      app_logo: PNG_LOGO,
+      products: ['league', 'team'],
+    }),
   ];
   const finishableSessions = [
     await session(ids[0] as number, { platforms: ['sleeper', 'yahoo'] }),
     await session(ids[1] as number, { return_url: 'https://app.example.com/back' }),
+    await session(ids[2] as number, {}),
+    await session(ids[0] as number, { app_name: 'Fuzz App', app_logo: PNG_LOGO }),
   ];
   const used = await session(ids[2] as number, {});
   const form = `csrf=${encodeURIComponent(used.csrf)}`;
@@ -191,6 +238,8 @@ export async function prepareSurfaces(
     userIds: ids.slice(0, 3),
     deletableUserIds: ids.slice(3),
     tokenIds,
+    keptWebhookId: hook.webhook_id,
+    deliveryIds: [delivery.delivery_id],
     liveSessions,
     finishableSessions,
     deadSessions,
@@ -215,6 +264,7 @@ export async function prepareSurfaces(
       ...yahooStates.map((s) => s.cookie.slice(s.cookie.indexOf('=') + 1)),
       target.cookieSecret,
       target.passwordSecret,
+      hook.secret,
       ...serviceSecrets,
     ],
   };

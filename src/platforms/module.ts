@@ -164,6 +164,12 @@ export interface PlatformModule<
   ): { externalUserId: string; credentials: string } | undefined;
   /** Calls per minute of the whole deployment; absent: no budget (it makes no calls). */
   requestsPerMinute?(settings: V): number;
+  /**
+   * Calls per minute any one linked account may make, within requestsPerMinute (a budget the
+   * connector holds per account, keeping no links' reserve); absent: only the platform's. The
+   * live scheduler paces each account's live leagues to it.
+   */
+  accountRequestsPerMinute?(settings: V): number;
   createConnector(settings: V, budget: RequestBudget | undefined): PlatformConnector;
   /**
    * How the platform's live refreshes work (its connector's `live`). Absent: the sport's schedule

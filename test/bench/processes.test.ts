@@ -1,7 +1,10 @@
-// Which CPUs the benchmark gives its load generator and its servers.
+// Which CPUs the benchmark gives its load generator and its servers, and where it compiles the
+// service.
 import assert from 'node:assert/strict';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { pinningFor } from '../../bench/processes.ts';
+import { BUILD_DIR, ROOT, pinningFor } from '../../bench/processes.ts';
 
 describe('pinningFor', () => {
   it('gives the generator CPU 0 and the servers every other CPU', () => {
@@ -13,5 +16,15 @@ describe('pinningFor', () => {
     assert.equal(pinningFor(1), undefined);
     assert.equal(pinningFor(0), undefined);
     assert.equal(pinningFor(Number.NaN), undefined);
+  });
+});
+
+describe('the compiled service', () => {
+  it('is built inside this checkout, not in a node_modules other checkouts may share', () => {
+    // Made if missing: only where it resolves to matters (through a linked node_modules or not).
+    mkdirSync(join(ROOT, BUILD_DIR), { recursive: true });
+    const built = realpathSync(join(ROOT, BUILD_DIR));
+    assert.ok(built.startsWith(realpathSync(ROOT)), `${built} is outside ${ROOT}`);
+    assert.ok(!built.split('/').includes('node_modules'), built);
   });
 });

@@ -7,7 +7,9 @@ import { describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCrashTrials } from '../../reliability/crash.ts';
+import { runCrashTrials, storeProblems } from '../../reliability/crash.ts';
+import { openStore } from '../../src/storage/db.ts';
+import { loadDemo } from '../../src/sync/demo.ts';
 import type { StoreSpot } from '../../reliability/crash.ts';
 import { RECORDED_SLEEPER, SYNTHETIC_SLEEPER } from '../helpers/sleeper-data.ts';
 import { TEST_DATABASE_URL, createStoreLocation } from '../helpers/store.ts';
@@ -51,3 +53,24 @@ for (const [name, makeSpot] of Object.entries(spots)) {
     });
   });
 }
+
+describe("the crash trials' checks", () => {
+  it('find a lineup of no team of its league, which no foreign key prevents', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fantasy-crash-checks-'));
+    const store = await openStore({ dataDir: dir });
+    try {
+      await loadDemo(store, { seasons: [2021] });
+      assert.deepEqual(await storeProblems(store), []);
+      const lineup = await store.db.selectFrom('lineups').selectAll().limit(1).executeTakeFirst();
+      assert.ok(lineup, 'the demo has lineups');
+      await store.db
+        .insertInto('lineups')
+        .values({ ...lineup, roster_id: 'no-such-team' })
+        .execute();
+      assert.deepEqual(await storeProblems(store), ['1 lineups of no fantasy team']);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

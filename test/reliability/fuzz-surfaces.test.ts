@@ -21,16 +21,17 @@ import { createUser } from '../../src/storage/repositories/users.ts';
 import { assertLoopbackPlatforms, startFuzzPlatforms } from '../../reliability/fuzz-platforms.ts';
 import type { FuzzPlatforms } from '../../reliability/fuzz-platforms.ts';
 import {
+  ONLY_REFUSED,
   SURFACE_OPERATIONS,
   checkLog,
   formatSurfacesReport,
   runSurfacesFuzz,
 } from '../../reliability/fuzz-surfaces.ts';
-import { missingOperations } from '../../reliability/fuzz-report.ts';
+import { missingOperations, unansweredOperations } from '../../reliability/fuzz-report.ts';
 import { CONNECT_ROUTES } from '../../src/http/connect/routes.ts';
 import { freePort } from '../../reliability/service.ts';
 import { TEST_DATABASE_URL, adminQuery, testBackends } from '../helpers/store.ts';
-import { prepareSurfaces } from '../../reliability/surfaces-target.ts';
+import { SURFACES_ENV, prepareSurfaces } from '../../reliability/surfaces-target.ts';
 import type { SurfacesTarget } from '../../reliability/surfaces-target.ts';
 
 for (const dialect of testBackends()) {
@@ -56,6 +57,7 @@ for (const dialect of testBackends()) {
       const config = loadConfig({
         ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
         ...platforms.env,
+        ...SURFACES_ENV,
         FANTASY_DATA_DIR: dir,
         FANTASY_SECRET_KEY: secretKey,
         HOST: '127.0.0.1',
@@ -98,6 +100,9 @@ for (const dialect of testBackends()) {
       for (const surface of ['admin', 'connect'] as const) {
         assert.deepEqual(missingOperations(report, SURFACE_OPERATIONS[surface]), [], text);
       }
+      // And every one was carried out at least once, not only refused (but Yahoo's callback).
+      const all = [...SURFACE_OPERATIONS.admin, ...SURFACE_OPERATIONS.connect];
+      assert.deepEqual(unansweredOperations(report, all), ONLY_REFUSED, text);
       // The run reached every kind of answer it is meant to provoke, and compared the store often.
       const expected = {
         admin: ['200', '201', '204', '400', '401', '404', '405', '413', '415', '431'],
@@ -159,6 +164,8 @@ describe("the admin and connect fuzz's checks", () => {
         userIds: [1],
         deletableUserIds: [2],
         tokenIds: [1],
+        keptWebhookId: 1,
+        deliveryIds: [1],
         liveSessions: [session()],
         finishableSessions: [session()],
         deadSessions: [session()],

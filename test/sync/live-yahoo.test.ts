@@ -4,6 +4,7 @@
 // once with league.updated; a game Yahoo says is over, and a finished season, ask for no league.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { PlatformAccount, PlatformConnector } from '../../src/platforms/connector.ts';
 import { yahoo as yahooModule } from '../../src/platforms/yahoo/module.ts';
 import { createSecretBox } from '../../src/secrets.ts';
@@ -11,6 +12,7 @@ import { linkAccount } from '../../src/storage/repositories/accounts.ts';
 import { getDataSeq, writeLeagueSnapshot } from '../../src/storage/repositories/snapshots.ts';
 import { createUser } from '../../src/storage/repositories/users.ts';
 import { createWebhookEndpoint } from '../../src/storage/repositories/webhooks.ts';
+import { livePlatforms } from '../../src/sync/live/index.ts';
 import { createLiveScheduler } from '../../src/sync/live/scheduler.ts';
 import type { LiveRefreshEvent } from '../../src/sync/live/scheduler.ts';
 import { storeHolding } from '../helpers/connectors.ts';
@@ -116,6 +118,13 @@ describe('Yahoo live refreshes', () => {
 
   test('the module declares the two calls a refresh makes', () => {
     assert.equal(yahooModule.live?.callsPerRefresh, 2);
+  });
+
+  test("the scheduler is given each account's budget as well as the application's", () => {
+    const config = loadConfig({ YAHOO_ACCOUNT_REQUESTS_PER_MINUTE: '25' });
+    const pace = livePlatforms(config).yahoo;
+    assert.equal(pace?.perMinute, 60);
+    assert.equal(pace?.accountPerMinute, 25);
   });
 
   test("a live week as the full sync read it: Yahoo's state and the week's two calls, nothing written", async () => {

@@ -85,6 +85,7 @@ export const yahoo = definePlatform({
     };
   },
   requestsPerMinute: (settings) => settings.yahooRequestsPerMinute,
+  accountRequestsPerMinute: (settings) => settings.yahooAccountRequestsPerMinute,
   live: {
     state:
       "GET /users;use_login=1/games;game_keys=<game>/leagues: the leagues' current_week, under way while the game is not is_game_over or is_offseason and a league not is_finished",

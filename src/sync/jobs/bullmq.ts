@@ -4,6 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
+import { throttledWarning } from '../../redis/throttled-warning.ts';
 import type { Store } from '../../storage/db.ts';
 import { lastEndedRunId } from '../../storage/repositories/account-runs.ts';
 import type { LinkedAccount } from '../../storage/repositories/accounts.ts';
@@ -53,7 +54,7 @@ export async function connectQueueSyncJobs(options: QueueSyncJobsOptions): Promi
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const connection = await connectRedis(options.url, { blocking: false });
   const queue: SyncQueue = new Queue(QUEUE_NAME, { connection, prefix });
-  queue.on('error', (error) => options.logger.warn({ reason: error.message }, 'sync queue error'));
+  queue.on('error', throttledWarning(options.logger, 'sync queue error'));
 
   async function add(
     accounts: readonly LinkedAccount[],

@@ -7,6 +7,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Logger } from '../../logger.ts';
+import { throttledWarning } from '../../redis/throttled-warning.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { nowIso } from '../../storage/db.ts';
 import type { Store } from '../../storage/db.ts';
@@ -191,7 +192,7 @@ export async function startSyncWorker(options: SyncWorkerOptions): Promise<SyncW
       maxStalledCount: 2,
     },
   );
-  worker.on('error', (error) => logger.warn({ reason: error.message }, 'sync worker error'));
+  worker.on('error', throttledWarning(logger, 'sync worker error'));
   worker.on('failed', (job, error) => {
     logger.warn(
       { jobId: job?.id, attempts: job?.attemptsMade, reason: error.message },

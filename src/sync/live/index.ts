@@ -1,5 +1,5 @@
 // Starts the live scheduler where syncs run (a worker; serve without REDIS_URL), from Config:
-// each platform's budget and live capability are its module's (platforms/registry.ts).
+// each platform's budgets and live capability are its module's (platforms/registry.ts).
 import type { Config } from '../../config.ts';
 import type { Platform } from '../../domain/catalog.ts';
 import type { Logger } from '../../logger.ts';
@@ -20,17 +20,19 @@ export interface LiveRefreshDeps {
   onRefresh?: (event: LiveRefreshEvent) => void;
 }
 
-/** Each platform's budget and live capability, as its module says. */
+/** Each platform's budgets (its own and any account's) and live capability, as its module says. */
 export function livePlatforms(
   config: Pick<Config, 'platforms'>,
 ): Partial<Record<Platform, LivePlatform>> {
   return Object.fromEntries(
     MODULES.map((module) => {
       const perMinute = module.requestsPerMinute?.(config.platforms);
+      const accountPerMinute = module.accountRequestsPerMinute?.(config.platforms);
       return [
         module.id,
         {
           ...(perMinute !== undefined && { perMinute }),
+          ...(accountPerMinute !== undefined && { accountPerMinute }),
           ...(module.live !== undefined && { live: module.live }),
         },
       ];

@@ -10,7 +10,10 @@
 // and the due leagues go oldest-refreshed first: every league a bit staler, none starved. The
 // connectors' own RequestBudget (shared through Redis) still holds each call to the limit; where
 // a shared read runs, the own reads are also paced to their share a minute, so that a burst of
-// them never keeps the shared read waiting on that budget.
+// them never keeps the shared read waiting on that budget. Where the platform also budgets each
+// account, an account's leagues are read no faster than the live share of that budget allows
+// (their interval grows with the account's live leagues alone) and a league whose account has
+// had its reads this minute is passed over, so the other accounts' leagues take the slots.
 //
 // A shared read (a connector's fetchPeriodStats: every player's stats of a sport's period) is made
 // every LIVE_REFRESH_SECONDS per platform, sport, season and period, and rescores all the group's
@@ -41,7 +44,13 @@ import { describeError } from '../errors.ts';
 import type { SchedulerTimers } from '../scheduler.ts';
 import type { ConnectorRegistry } from '../types.ts';
 import { fetchLivePeriod, writeLiveRefresh } from './refresh.ts';
-import { liveIntervalMs, ownReadsPerMinute } from './pace.ts';
+import {
+  RecentStarts,
+  accountIntervalMs,
+  accountReadsPerMinute,
+  liveIntervalMs,
+  ownReadsPerMinute,
+} from './pace.ts';
 import type { LivePlatform } from './pace.ts';
 import { createSharedReads } from './shared-reads.ts';
 import { createLiveStates } from './states.ts';
@@ -88,7 +97,7 @@ export interface LiveLeaguePlan {
   leagueId: number;
   platform: Platform;
   period: number;
-  /** Between two of the league's own reads. */
+  /** Between two of the league's own reads: its platform's pace, or its account's if slower. */
   intervalMs: number;
   /** Between two shared reads rescoring it, when its group has one. */
   sharedMs?: number;
@@ -146,9 +155,12 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     ...(options.onRefresh && { onRefresh: options.onRefresh }),
   });
   const inflightByPlatform = new Map<Platform, number>();
-  /** When this process's own reads of each platform started, over the last minute. */
-  const ownStarts = new Map<Platform, number[]>();
+  /** When this process's own reads of each platform, and of each account, started. */
+  const platformStarts = new RecentStarts<Platform>();
+  const accountStarts = new RecentStarts<number>();
   let planned = new Map<Platform, Planned[]>();
+  /** The live leagues of each account (by its id in the store) in the plan. */
+  let liveOfAccount = new Map<number, number>();
   let plannedAt: number | undefined;
   let handle: unknown;
   let ticking: Promise<void> | undefined;
@@ -202,17 +214,23 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       next.set(league.platform, list);
     }
     planned = next;
+    liveOfAccount = new Map();
+    for (const { league } of [...next.values()].flat())
+      liveOfAccount.set(league.accountId, (liveOfAccount.get(league.accountId) ?? 0) + 1);
     plannedAt = now;
     shared.regroup([...next.values()].flat());
   }
 
-  function intervalOf(platform: Platform): number {
-    return liveIntervalMs(
-      options.platforms[platform] ?? {},
-      planned.get(platform)?.length ?? 0,
+  /** Between two own reads of the league: its platform's pace, or its account's if slower. */
+  function intervalOf({ league }: Planned): number {
+    const platform = options.platforms[league.platform] ?? {};
+    const platformMs = liveIntervalMs(
+      platform,
+      planned.get(league.platform)?.length ?? 0,
       options.liveSeconds,
-      shared.groupsOf(platform),
+      shared.groupsOf(league.platform),
     );
+    return accountIntervalMs(platform, platformMs, liveOfAccount.get(league.accountId) ?? 0);
   }
 
   async function refresh(item: Planned, intervalMs: number, startedAt: number): Promise<void> {
@@ -228,9 +246,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       // Another process has it, or read it and holds it until due: its hold is read at the next
       // plan. No call was made: the start does not count against the pace.
       lastOwn.set(league.leagueId, startedAt);
-      const starts = ownStarts.get(league.platform) ?? [];
-      const index = starts.indexOf(startedAt);
-      if (index >= 0) starts.splice(index, 1);
+      platformStarts.remove(league.platform, startedAt);
+      accountStarts.remove(league.accountId, startedAt);
       return;
     }
     const connector = connectors[league.platform];
@@ -280,19 +297,6 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     });
   }
 
-  /** The own reads the platform may start now (ownReadsPerMinute, over the last minute). */
-  function roomOf(platform: Platform, now: number): number {
-    const perMinute = ownReadsPerMinute(
-      options.platforms[platform] ?? {},
-      options.liveSeconds,
-      shared.groupsOf(platform),
-    );
-    if (perMinute === Infinity) return Infinity;
-    const recent = (ownStarts.get(platform) ?? []).filter((at) => at > now - 60_000);
-    ownStarts.set(platform, recent);
-    return Math.max(0, perMinute - recent.length);
-  }
-
   /** When the league's next own read is due: an interval after its last, once no one holds it. */
   function dueAt(leagueId: number, intervalMs: number): number {
     return Math.max((lastOwn.get(leagueId) ?? -Infinity) + intervalMs, held.get(leagueId) ?? 0);
@@ -300,23 +304,26 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
 
   function startDue(now: number): void {
     for (const [platform, leagues] of planned) {
-      const intervalMs = intervalOf(platform);
-      const room = roomOf(platform, now);
-      const free = Math.min(room, concurrency - (inflightByPlatform.get(platform) ?? 0));
+      const pace = options.platforms[platform] ?? {};
+      const perMinute = ownReadsPerMinute(pace, options.liveSeconds, shared.groupsOf(platform));
+      const room = platformStarts.room(platform, perMinute, now);
+      let free = Math.min(room, concurrency - (inflightByPlatform.get(platform) ?? 0));
       if (free <= 0) continue;
+      const intervals = new Map(leagues.map((item) => [item, intervalOf(item)]));
+      const dueOf = (item: Planned) => dueAt(item.league.leagueId, intervals.get(item) ?? liveMs);
       const due = leagues
-        .filter((item) => !inflight.has(item.league.leagueId))
-        .filter((item) => dueAt(item.league.leagueId, intervalMs) <= now)
-        .sort(
-          (a, b) =>
-            dueAt(a.league.leagueId, intervalMs) - dueAt(b.league.leagueId, intervalMs) ||
-            a.league.leagueId - b.league.leagueId,
-        );
-      for (const item of due.slice(0, free)) {
-        const id = item.league.leagueId;
+        .filter((item) => !inflight.has(item.league.leagueId) && dueOf(item) <= now)
+        .sort((a, b) => dueOf(a) - dueOf(b) || a.league.leagueId - b.league.leagueId);
+      for (const item of due) {
+        if (free <= 0) break;
+        const { accountId, leagueId: id } = item.league;
+        // Its account's reads of this minute are made: the next account's league goes first.
+        if (accountStarts.room(accountId, accountReadsPerMinute(pace), now) <= 0) continue;
+        free -= 1;
         inflightByPlatform.set(platform, (inflightByPlatform.get(platform) ?? 0) + 1);
-        if (room !== Infinity) ownStarts.get(platform)?.push(now);
-        const running = refresh(item, intervalMs, now)
+        platformStarts.add(platform, now);
+        accountStarts.add(accountId, now);
+        const running = refresh(item, intervals.get(item) ?? liveMs, now)
           .catch((caught: unknown) => {
             logger?.error({ err: caught, leagueId: id }, 'live refresh not recorded');
           })
@@ -378,7 +385,7 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
           leagueId: item.league.leagueId,
           platform,
           period: item.period,
-          intervalMs: intervalOf(platform),
+          intervalMs: intervalOf(item),
           ...(shared.covers(item.league.leagueId) && { sharedMs: liveMs }),
         })),
       );
