@@ -251,8 +251,8 @@ function refusalOf(entry: CacheEntry): HttpProblem {
     );
   }
   if (token.revokedAt !== undefined)
-    return invalidToken('token_revoked', 'the token has been revoked');
-  return invalidToken('token_expired', `the token expired at ${token.expiresAt}`);
+    return invalidToken('token_revoked', `the token has been revoked; ${TOKEN_SOURCE}`);
+  return invalidToken('token_expired', `the token expired at ${token.expiresAt}; ${TOKEN_SOURCE}`);
 }
 
 /** The product check every handler makes first. */

@@ -60,12 +60,12 @@ export const PROBLEMS = {
   token_expired: {
     status: 401,
     title: 'Authentication token expired',
-    when: 'The token was issued with a lifetime that has passed.',
+    when: 'The token was issued with a lifetime that has passed. Whoever runs the service issues a new one (`fantasy-data tokens create`, or the admin API).',
   },
   token_revoked: {
     status: 401,
     title: 'Authentication token revoked',
-    when: 'The token was revoked (within about a second of the revocation).',
+    when: 'The token was revoked (within about a second of the revocation). Whoever runs the service issues a new one (`fantasy-data tokens create`, or the admin API).',
   },
   product_missing: {
     status: 403,

@@ -142,13 +142,15 @@ for (const dialect of testBackends()) {
             'token_expired',
           );
           assert.match(body.detail, /2021-01-01T00:00:00.000Z/);
+          assertSaysWhereTokensComeFrom(body.detail);
         });
 
         it('answers 401 to a revoked token', async () => {
-          await expectProblem(
+          const body = await expectProblem(
             await send({ 'X-Auth-Token': w.tokens.aliceRevoked }),
             'token_revoked',
           );
+          assertSaysWhereTokensComeFrom(body.detail);
         });
 
         it(`answers 403 naming "${product}" to a token with every other product`, async () => {
