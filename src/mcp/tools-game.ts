@@ -124,7 +124,11 @@ export function gameTools(): readonly ToolDefinition[] {
       'Lists the seasons of the same league, oldest first, with the platform league id of each ' +
       'and the league_id to use with the other tools where that season is synced (else null).',
     fields: { league_id: leagueId },
-    output: Type.Object({ league_id: Type.Integer(), seasons: Type.Array(SeasonSchema) }),
+    output: Type.Object({
+      league_id: Type.Integer(),
+      count: Type.Integer({ minimum: 0 }),
+      seasons: Type.Array(SeasonSchema),
+    }),
     answer(body, { league_id }) {
       const lines = body.map(
         (s) =>
@@ -132,7 +136,7 @@ export function gameTools(): readonly ToolDefinition[] {
           ` (platform id ${s.platform_league_id})`,
       );
       return {
-        structured: { league_id, seasons: body },
+        structured: { league_id, count: body.length, seasons: body },
         summary: `Seasons of league ${league_id}:\n${listed(lines, 50)}`,
       };
     },

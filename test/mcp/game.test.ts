@@ -111,6 +111,7 @@ for (const dialect of testBackends()) {
         { season: 2020, platform_league_id: '600000000000000001', league_id: null },
         { season: 2021, platform_league_id: '784462448236363776', league_id: leagueId },
       ]);
+      assert.equal(history.structuredContent?.count, 2, 'a count, like the other lists');
       assert.match(text(history), /2020: not synced/);
     });
 
