@@ -77,13 +77,10 @@ export async function fetchGame(options: GameOptions): Promise<LeagueGame> {
     ruleNames.allRules.rule,
   );
   // Starters in the league's slots by their positions, where the store's pool knows them.
-  const starterIds = [...weekLineups.flatMap((team) => team.entries), ...(lineupNow ?? [])]
-    .filter((entry) => entry.platformSlot === 'starter')
-    .map((entry) => entry.playerId);
-  const positions =
-    starterIds.length === 0
-      ? new Map<string, string>()
-      : ((await options.context.storedPlayerPositions?.([...new Set(starterIds)])) ?? new Map());
+  const positions = await starterPositions(options.context, [
+    ...weekLineups.flatMap((team) => team.entries),
+    ...(lineupNow ?? []),
+  ]);
   const slots = mappedRules.rosterSlots;
   const lineups = weekLineups.map((team) => ({
     ...team,
@@ -155,4 +152,14 @@ async function one<S extends TSchema>(
   const refused = exportError(body);
   if (refused !== undefined) throw options.refused(refused);
   return validate(check, body, endpoint);
+}
+
+/** The positions the store's pool knows of these entries' starters: one read, none without one. */
+export async function starterPositions(
+  context: LeagueFetchContext,
+  entries: readonly { playerId: string; platformSlot: string }[],
+): Promise<ReadonlyMap<string, string>> {
+  const ids = entries.filter((e) => e.platformSlot === 'starter').map((e) => e.playerId);
+  if (ids.length === 0) return new Map();
+  return (await context.storedPlayerPositions?.([...new Set(ids)])) ?? new Map();
 }

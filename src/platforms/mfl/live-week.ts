@@ -9,7 +9,7 @@ import type { TeamLineupRecord } from '../../domain/game.ts';
 import type { LeagueActivity } from '../../domain/league-data.ts';
 import type { LeagueSnapshot } from '../../domain/records.ts';
 import type { LeagueFetchContext } from '../connector.ts';
-import { lineupWeeks } from './game-client.ts';
+import { lineupWeeks, starterPositions } from './game-client.ts';
 import type { ExportReader } from './game-client.ts';
 import { placeStarters } from './lineups.ts';
 import { liveLineups, withLiveScores } from './live.ts';
@@ -81,13 +81,10 @@ export async function withLiveWeek(
   if (game === undefined || lineups === undefined || !lineups.some((l) => inWeek(l.period))) {
     return { ...snapshot, ...(merged && { activity: merged }) };
   }
-  const starters = live.lineups.flatMap((team) =>
-    team.entries.filter((e) => e.platformSlot === 'starter').map((e) => e.playerId),
+  const positions = await starterPositions(
+    context,
+    live.lineups.flatMap((team) => team.entries),
   );
-  const positions =
-    starters.length === 0
-      ? new Map<string, string>()
-      : ((await context.storedPlayerPositions?.([...new Set(starters)])) ?? new Map());
   const slots = game.rules?.rosterSlots ?? [];
   const byTeam = new Map(
     live.lineups.map((team) => [
