@@ -35,6 +35,11 @@ export interface FuzzReport {
   succeeded: Record<string, number>;
 }
 
+/** A report before its first request. */
+export function emptyFuzzReport(): FuzzReport {
+  return { sent: 0, seconds: 0, statuses: {}, failures: [], operations: {}, succeeded: {} };
+}
+
 /** Counts a request for the operation it was made for, when the operation answered it. */
 export function countOperation(
   report: FuzzReport,

@@ -14,7 +14,13 @@ import { connectRequest } from './fuzz-connect.ts';
 import { exchange } from './fuzz-exchange.ts';
 import { ADMIN_ROUTES } from '../src/http/admin/routes/index.ts';
 import { CONNECT_OPERATIONS } from '../src/http/connect/routes.ts';
-import { countOperation, countStatus, formatFuzzReport, shownRequest } from './fuzz-report.ts';
+import {
+  countOperation,
+  countStatus,
+  emptyFuzzReport,
+  formatFuzzReport,
+  shownRequest,
+} from './fuzz-report.ts';
 import type { FailureKind, FuzzReport } from './fuzz-report.ts';
 import type { Surface, SurfaceRequest } from './fuzz-request.ts';
 import { changedTables, snapshotStore } from './store-snapshot.ts';
@@ -89,12 +95,7 @@ export async function runSurfacesFuzz(
 ): Promise<SurfacesReport> {
   const rng = createRng(options.seed);
   const report: SurfacesReport = {
-    sent: 0,
-    seconds: 0,
-    statuses: {},
-    failures: [],
-    operations: {},
-    succeeded: {},
+    ...emptyFuzzReport(),
     bySurface: { admin: {}, connect: {} },
     storeChecks: { together: 0, alone: 0 },
   };

@@ -20,7 +20,7 @@ import {
   QUERY_VALUES,
   ROSTER_IDS,
 } from './fuzz-words.ts';
-import { countOperation, countStatus, shownRequest } from './fuzz-report.ts';
+import { countOperation, countStatus, emptyFuzzReport, shownRequest } from './fuzz-report.ts';
 import type { FuzzReport } from './fuzz-report.ts';
 
 export { formatFuzzReport, missingOperations, unansweredOperations } from './fuzz-report.ts';
@@ -195,14 +195,7 @@ function buildRequest(rng: Rng, target: FuzzTarget): FuzzRequest {
 
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const rng = createRng(options.seed);
-  const report: FuzzReport = {
-    sent: 0,
-    seconds: 0,
-    statuses: {},
-    failures: [],
-    operations: {},
-    succeeded: {},
-  };
+  const report: FuzzReport = emptyFuzzReport();
   const started = Date.now();
   const deadline = started + options.maxSeconds * 1000;
   const worker = async (): Promise<void> => {
