@@ -10,6 +10,7 @@
 // reach a log line.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { DEFAULT_WARN_INTERVAL_MS, throttledWarning } from './throttled-warning.ts';
 import type { Logger } from '../logger.ts';
 
 /** The knobs a store passes through from its own options (tests shorten them). */
@@ -49,11 +50,10 @@ export class RedisCircuit {
   private readonly redis: Redis;
   private readonly logger: Logger;
   private readonly messages: RedisCircuitMessages;
-  private readonly warnIntervalMs: number;
+  /** Logs a failure at most every `warnIntervalMs`, with how many were left out. */
+  private readonly warnUnavailable: (error: Error) => void;
   private readonly failuresToPause: number;
   private readonly probeIntervalMs: number;
-  private lastWarnAt = Number.NEGATIVE_INFINITY;
-  private suppressed = 0;
   private lastFailure: string | undefined;
   /** A failure was reported since Redis last answered. */
   private degraded = false;
@@ -69,7 +69,11 @@ export class RedisCircuit {
   constructor(url: string, options: RedisCircuitOptions) {
     this.logger = options.logger;
     this.messages = options.messages;
-    this.warnIntervalMs = options.warnIntervalMs ?? 5000;
+    this.warnUnavailable = throttledWarning(
+      options.logger,
+      options.messages.unavailable,
+      options.warnIntervalMs ?? DEFAULT_WARN_INTERVAL_MS,
+    );
     this.failuresToPause = options.failuresToPause ?? 3;
     this.probeIntervalMs = options.probeIntervalMs ?? 1000;
     this.redis = new Redis(url, {
@@ -202,16 +206,6 @@ export class RedisCircuit {
   private failed(error: Error): void {
     this.lastFailure = error.message;
     this.degraded = true;
-    const now = Date.now();
-    if (now - this.lastWarnAt < this.warnIntervalMs) {
-      this.suppressed += 1;
-      return;
-    }
-    this.logger.warn(
-      { reason: error.message, suppressed: this.suppressed },
-      this.messages.unavailable,
-    );
-    this.lastWarnAt = now;
-    this.suppressed = 0;
+    this.warnUnavailable(error);
   }
 }

@@ -4,7 +4,7 @@
 // is a few hundred lines, not tens of thousands.
 import type { Logger } from '../logger.ts';
 
-/** What the circuit's rate-limit warnings use (redis/circuit.ts): one line per 5 s at most. */
+/** One line per 5 s at most, unless a caller says otherwise (redis/circuit.ts's warnIntervalMs). */
 export const DEFAULT_WARN_INTERVAL_MS = 5_000;
 
 export function throttledWarning(
