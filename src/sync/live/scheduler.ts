@@ -221,16 +221,20 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
     shared.regroup([...next.values()].flat());
   }
 
-  /** Between two own reads of the league: its platform's pace, or its account's if slower. */
-  function intervalOf({ league }: Planned): number {
-    const platform = options.platforms[league.platform] ?? {};
-    const platformMs = liveIntervalMs(
-      platform,
-      planned.get(league.platform)?.length ?? 0,
+  /** Between two own reads of any league of the platform, its accounts' budgets aside. */
+  function platformIntervalOf(platform: Platform): number {
+    return liveIntervalMs(
+      options.platforms[platform] ?? {},
+      planned.get(platform)?.length ?? 0,
       options.liveSeconds,
-      shared.groupsOf(league.platform),
+      shared.groupsOf(platform),
     );
-    return accountIntervalMs(platform, platformMs, liveOfAccount.get(league.accountId) ?? 0);
+  }
+
+  /** Between two own reads of the league: its platform's pace, or its account's if slower. */
+  function intervalOf({ league }: Planned, platformMs = platformIntervalOf(league.platform)) {
+    const pace = options.platforms[league.platform] ?? {};
+    return accountIntervalMs(pace, platformMs, liveOfAccount.get(league.accountId) ?? 0);
   }
 
   async function refresh(item: Planned, intervalMs: number, startedAt: number): Promise<void> {
@@ -309,7 +313,8 @@ export function createLiveScheduler(options: LiveSchedulerOptions): LiveSchedule
       const room = platformStarts.room(platform, perMinute, now);
       let free = Math.min(room, concurrency - (inflightByPlatform.get(platform) ?? 0));
       if (free <= 0) continue;
-      const intervals = new Map(leagues.map((item) => [item, intervalOf(item)]));
+      const platformMs = platformIntervalOf(platform);
+      const intervals = new Map(leagues.map((item) => [item, intervalOf(item, platformMs)]));
       const dueOf = (item: Planned) => dueAt(item.league.leagueId, intervals.get(item) ?? liveMs);
       const due = leagues
         .filter((item) => !inflight.has(item.league.leagueId) && dueOf(item) <= now)
